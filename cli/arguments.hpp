@@ -1,0 +1,42 @@
+// Command-line parsing for the graphring program: a command, positional arguments and
+// `--name value` / `--flag` options, each command declaring what it accepts.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace graphring::cli {
+
+struct option_spec {
+  std::set<std::string> flags;   // options without a value: --quiet
+  std::set<std::string> values;  // options with a value: --threads 4
+  std::size_t min_positional = 0, max_positional = 0;
+  std::string usage;  // one line, shown in usage errors
+};
+
+class arguments {
+ public:
+  // Throws error_kind::usage for an unknown option, a missing value or a wrong count of
+  // positional arguments. Options shared by every command are accepted too (see common_options).
+  arguments(const std::vector<std::string>& args, const option_spec& spec);
+
+  const std::vector<std::string>& positional() const { return positional_; }
+  bool flag(const std::string& name) const { return flags_.count(name) > 0; }
+  std::optional<std::string> value(const std::string& name) const;
+  std::int64_t integer(const std::string& name, std::int64_t fallback) const;
+
+ private:
+  std::string usage_;
+  std::vector<std::string> positional_;
+  std::set<std::string> flags_;
+  std::map<std::string, std::string> values_;
+};
+
+// Applies the options every command shares (--threads N).
+void apply_common_options(const arguments& args);
+
+}  // namespace graphring::cli

@@ -1,0 +1,20 @@
+// The graphring program's commands; each takes the arguments after its name and returns the
+// exit status. Errors are thrown as graphring::error and reported by main().
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cli/arguments.hpp"
+#include "engine/graph.hpp"
+
+namespace graphring::cli {
+
+int info_command(const std::vector<std::string>& args);
+int convert_command(const std::vector<std::string>& args);
+
+// Loads GRAPH with the common build options (--symmetrize, --drop-self-loops) and a progress
+// line unless --quiet.
+graph load_for_command(const std::string& source, const arguments& args);
+
+}  // namespace graphring::cli

@@ -1,0 +1,144 @@
+// `graphring info GRAPH [--json]`: counts, symmetry, degrees and storage of a graph.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <numeric>
+
+#include "cli/commands/commands.hpp"
+#include "cli/terminal_progress.hpp"
+#include "engine/io/load.hpp"
+
+namespace graphring::cli {
+namespace {
+
+struct degree_summary {
+  edge_offset min = 0, max = 0;
+  double mean = 0;
+};
+
+degree_summary summarize(const std::vector<edge_offset>& d) {
+  degree_summary s;
+  if (d.empty()) return s;
+  auto [lo, hi] = std::minmax_element(d.begin(), d.end());
+  s.min = *lo;
+  s.max = *hi;
+  s.mean = double(std::accumulate(d.begin(), d.end(), edge_offset(0))) / double(d.size());
+  return s;
+}
+
+// 1234567 -> "1,234,567"
+std::string grouped(std::uint64_t x) {
+  std::string digits = std::to_string(x), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
+      out += escaped;
+      continue;
+    }
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::pair<double, double> weight_range(const value_array& values) {
+  return std::visit(
+      [](const auto& v) -> std::pair<double, double> {
+        using V = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<V, std::monostate>) {
+          return {0, 0};
+        } else {
+          if (v.empty()) return {0, 0};
+          auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+          return {double(*lo), double(*hi)};
+        }
+      },
+      values);
+}
+
+}  // namespace
+
+int info_command(const std::vector<std::string>& raw) {
+  const arguments args(raw, {{"--json"}, {}, 1, 1, "graphring info GRAPH [--json] [--symmetrize] [--drop-self-loops]"});
+  apply_common_options(args);
+  const std::string& source = args.positional()[0];
+  const auto start = std::chrono::steady_clock::now();
+  graph g = load_for_command(source, args);
+  const double load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  const csr_matrix& a = g.adjacency();
+  const bool symmetric = g.symmetric();
+  const edge_offset loops = g.self_loops();
+  const edge_offset duplicates = g.duplicate_edges();
+  const degree_summary out = summarize(g.out_degrees()), in = summarize(g.in_degrees());
+  const auto [wmin, wmax] = weight_range(a.values);
+  const std::uint64_t offset_bytes = a.offsets.size() * sizeof(edge_offset);
+  const std::uint64_t col_bytes = a.nnz() * sizeof(vertex_id);
+  const std::uint64_t value_bytes = a.nnz() * type_size(a.values_type());
+  const edge_offset undirected = symmetric ? (a.nnz() - loops) / 2 + loops : 0;
+  const vertex_labels& labels = g.labels();
+  const std::int64_t first_label = g.vertices() ? labels.label(0) : 0;
+  const std::int64_t last_label = g.vertices() ? labels.label(vertex_id(g.vertices() - 1)) : 0;
+
+  if (args.flag("--json")) {
+    std::printf(
+        "{\"graph\": %s, \"format\": %s, \"vertices\": %llu, \"edges\": %llu, \"symmetric\": %s, "
+        "\"undirected_edges\": %llu, \"self_loops\": %llu, \"duplicate_edges\": %llu, "
+        "\"out_degree\": {\"min\": %llu, \"mean\": %.6g, \"max\": %llu}, "
+        "\"in_degree\": {\"min\": %llu, \"mean\": %.6g, \"max\": %llu}, "
+        "\"weights\": %s, \"weight_min\": %.17g, \"weight_max\": %.17g, "
+        "\"ids\": {\"first\": %lld, \"last\": %lld}, "
+        "\"csr_bytes\": %llu, \"csr_offsets_bytes\": %llu, \"csr_columns_bytes\": %llu, \"csr_values_bytes\": %llu, "
+        "\"load_seconds\": %.6f}\n",
+        json_string(source).c_str(), json_string(g.source_format).c_str(), (unsigned long long)g.vertices(),
+        (unsigned long long)a.nnz(), symmetric ? "true" : "false", (unsigned long long)undirected,
+        (unsigned long long)loops, (unsigned long long)duplicates, (unsigned long long)out.min, out.mean,
+        (unsigned long long)out.max, (unsigned long long)in.min, in.mean, (unsigned long long)in.max,
+        json_string(std::string(type_name(a.values_type()))).c_str(), wmin, wmax, (long long)first_label,
+        (long long)last_label, (unsigned long long)a.bytes(), (unsigned long long)offset_bytes,
+        (unsigned long long)col_bytes, (unsigned long long)value_bytes, load_seconds);
+    return 0;
+  }
+  std::printf("graph            %s\n", source.c_str());
+  std::printf("format           %s\n", g.source_format.c_str());
+  std::printf("vertices         %s (ids %lld..%lld)\n", grouped(g.vertices()).c_str(), (long long)first_label,
+              (long long)last_label);
+  if (symmetric)
+    std::printf("edges            %s stored, %s undirected (symmetric)\n", grouped(a.nnz()).c_str(),
+                grouped(undirected).c_str());
+  else
+    std::printf("edges            %s directed\n", grouped(a.nnz()).c_str());
+  std::printf("self-loops       %s\n", grouped(loops).c_str());
+  std::printf("duplicate edges  %s\n", grouped(duplicates).c_str());
+  std::printf("out-degree       min %s, mean %.2f, max %s\n", grouped(out.min).c_str(), out.mean, grouped(out.max).c_str());
+  std::printf("in-degree        min %s, mean %.2f, max %s\n", grouped(in.min).c_str(), in.mean, grouped(in.max).c_str());
+  if (a.has_values())
+    std::printf("weights          %s, %.9g .. %.9g\n", std::string(type_name(a.values_type())).c_str(), wmin, wmax);
+  else
+    std::printf("weights          none (pattern)\n");
+  std::printf("CSR bytes        %s (offsets %s, columns %s, values %s)\n", grouped(a.bytes()).c_str(),
+              grouped(offset_bytes).c_str(), grouped(col_bytes).c_str(), grouped(value_bytes).c_str());
+  std::printf("loaded in        %.3f s\n", load_seconds);
+  return 0;
+}
+
+graph load_for_command(const std::string& source, const arguments& args) {
+  load_options options;
+  options.build.symmetrize = args.flag("--symmetrize");
+  options.build.drop_self_loops = args.flag("--drop-self-loops");
+  terminal_progress progress("loading " + source, args.flag("--quiet"));
+  options.progress = progress.reporter();
+  return load_graph(source, options);
+}
+
+}  // namespace graphring::cli

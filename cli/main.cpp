@@ -1,0 +1,56 @@
+// The graphring program: dispatches to a command and turns every error into one line on
+// standard error ("graphring: FILE:LINE: what is wrong") and a non-zero exit status.
+#include <cstdio>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "cli/commands/commands.hpp"
+#include "engine/backends.hpp"
+#include "engine/error.hpp"
+
+namespace {
+
+const char* usage_text =
+    "usage: graphring COMMAND [ARGS]\n"
+    "  info GRAPH [--json]                      counts, degrees and storage of a graph\n"
+    "  convert IN OUT                           write a graph as .mtx, .el, .wel or .grb (.gz too)\n"
+    "common options: --symmetrize --drop-self-loops --threads N --quiet\n"
+    "GRAPH is a file (.mtx .el .txt .wel .e .gr .grb, optionally .gz) or a generator\n"
+    "(rmat:SCALE[:EDGEFACTOR], urand:SCALE[:EDGEFACTOR], grid:SIDE; add :seed=N, :weighted)\n";
+
+int run(const std::vector<std::string>& argv) {
+  using namespace graphring;
+  if (argv.empty())
+    throw error(error_kind::usage, "missing command (run 'graphring --help' for the list)");
+  const std::string& command = argv[0];
+  const std::vector<std::string> rest(argv.begin() + 1, argv.end());
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::fputs(usage_text, stdout);
+    return 0;
+  }
+  if (command == "--version" || command == "version") {
+    std::printf("graphring 0.1.0 (%s)\n", build_summary().c_str());
+    return 0;
+  }
+  if (command == "info") return cli::info_command(rest);
+  if (command == "convert") return cli::convert_command(rest);
+  throw error(error_kind::usage, "unknown command '" + command + "' (run 'graphring --help' for the list)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(std::vector<std::string>(argv + 1, argv + argc));
+  } catch (const graphring::error& e) {
+    std::fprintf(stderr, "graphring: %s\n", e.what());
+    return graphring::exit_status(e.kind());
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "graphring: out of memory\n");
+    return 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "graphring: internal error: %s\n", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,30 @@
+// Edge list -> CSR by parallel counting (count degrees -> prefix sum -> scatter, OpenMP), with
+// options to symmetrize, drop self-loops and merge duplicate edges. Rows come out sorted by
+// column; among equal columns the input order is kept, so the result does not depend on the
+// number of threads.
+#pragma once
+
+#include "engine/csr.hpp"
+#include "engine/edge_list.hpp"
+
+namespace graphring {
+
+enum class duplicate_policy {
+  keep,   // store every edge, duplicates included
+  first,  // keep the first occurrence (in input order) of each (row, column)
+  min,    // keep the smallest weight
+  sum,    // add the weights
+};
+
+struct build_options {
+  bool symmetrize = false;       // add (v, u) for every (u, v); merges duplicates (`first` if keep)
+  bool drop_self_loops = false;  // drop every (v, v)
+  duplicate_policy duplicates = duplicate_policy::keep;
+};
+
+csr_matrix build_csr(const edge_list& edges, const build_options& options = {});
+
+// Aᵀ, by the same counting construction; rows of the result are sorted.
+csr_matrix transpose(const csr_matrix& a);
+
+}  // namespace graphring

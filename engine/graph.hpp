@@ -1,0 +1,61 @@
+// The Graph object: adjacency matrix A (CSR, row u holds the out-edges of u), the vertices'
+// original labels, and cached derived data (transpose Aᵀ, in/out degrees, symmetry, self-loop
+// count). Rule, after LAGraph: a cached property, if present, is valid. Basic accessors compute
+// what is missing; the `cached_*` accessors take a const graph and throw error_kind::not_cached
+// instead of doing heavy work. Computing caches is not thread-safe on one graph object.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/csr.hpp"
+#include "engine/labels.hpp"
+
+namespace graphring {
+
+class graph {
+ public:
+  graph() = default;
+  // A must be square; `labels` names its n vertices.
+  graph(csr_matrix a, vertex_labels labels);
+
+  std::uint64_t vertices() const noexcept { return a_.nrows; }
+  edge_offset edges() const noexcept { return a_.nnz(); }  // stored arcs
+  const csr_matrix& adjacency() const noexcept { return a_; }
+  const vertex_labels& labels() const noexcept { return labels_; }
+  bool weighted() const noexcept { return a_.has_values(); }
+
+  // Aᵀ: row v holds the in-edges of v.
+  const csr_matrix& transpose();
+  const csr_matrix& cached_transpose() const;
+
+  const std::vector<edge_offset>& out_degrees();
+  const std::vector<edge_offset>& in_degrees();
+  const std::vector<edge_offset>& cached_in_degrees() const;
+
+  // A = Aᵀ, structure and values.
+  bool symmetric();
+  edge_offset self_loops();
+  // Entries equal to their predecessor in the row (rows are sorted, so duplicates are adjacent).
+  edge_offset duplicate_edges() const;
+
+  // Optional bookkeeping about where the graph came from (file name, format), for `info`.
+  std::string source;
+  std::string source_format;
+
+ private:
+  csr_matrix a_;
+  vertex_labels labels_;
+  std::optional<csr_matrix> at_;
+  std::optional<std::vector<edge_offset>> out_degrees_, in_degrees_;
+  std::optional<bool> symmetric_;
+  std::optional<edge_offset> self_loops_;
+};
+
+// Throws error_kind::usage unless `label` names a vertex of g; returns its internal id.
+vertex_id vertex_of(const graph& g, std::int64_t label);
+
+}  // namespace graphring

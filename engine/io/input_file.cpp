@@ -1,0 +1,150 @@
+// Reading input files: mmap for plain files, zlib inflate for gzip streams.
+#include "engine/io/input_file.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+#include "engine/error.hpp"
+#include "engine/io/memory_limit.hpp"
+
+namespace graphring::io {
+namespace {
+
+struct mapping {
+  void* address = MAP_FAILED;
+  std::size_t length = 0;
+  ~mapping() {
+    if (address != MAP_FAILED) munmap(address, length);
+  }
+};
+
+struct fd_guard {
+  int fd;
+  ~fd_guard() { close(fd); }
+};
+
+bool is_gzip(const char* data, std::size_t size) {
+  return size >= 2 && static_cast<unsigned char>(data[0]) == 0x1f &&
+         static_cast<unsigned char>(data[1]) == 0x8b;
+}
+
+// Inflates every gzip member of [data, data+size).
+input_bytes inflate_all(const std::string& path, const char* data, std::size_t size,
+                        const progress_fn& progress) {
+  auto out = std::make_shared<std::vector<char>>();
+  out->resize(std::max<std::size_t>(size * 4, 1 << 16));
+  z_stream z{};
+  if (inflateInit2(&z, 15 + 32) != Z_OK)
+    throw error(error_kind::internal, "zlib could not start", path);
+  std::size_t produced = 0;
+  std::size_t consumed = 0;
+  int status = Z_OK;
+  try {
+    while (true) {
+      if (produced == out->size()) {
+        require_memory(out->size() * 2, "the inflated gzip data", path);
+        out->resize(out->size() * 2);
+      }
+      const std::size_t in_chunk = std::min<std::size_t>(size - consumed, 1u << 30);
+      const std::size_t out_chunk = std::min<std::size_t>(out->size() - produced, 1u << 30);
+      z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data + consumed));
+      z.avail_in = static_cast<uInt>(in_chunk);
+      z.next_out = reinterpret_cast<Bytef*>(out->data() + produced);
+      z.avail_out = static_cast<uInt>(out_chunk);
+      status = inflate(&z, Z_NO_FLUSH);
+      consumed += in_chunk - z.avail_in;
+      produced += out_chunk - z.avail_out;
+      report(progress, "decompressing", double(consumed) / double(size));
+      if (status == Z_STREAM_END) {
+        // Another gzip member may follow (as `cat a.gz b.gz` makes); trailing zero bytes do not.
+        while (consumed < size && data[consumed] == 0) ++consumed;
+        if (consumed == size) break;
+        if (!is_gzip(data + consumed, size - consumed))
+          throw error(error_kind::bad_input, "unexpected bytes after the end of the gzip data",
+                      path);
+        inflateReset(&z);
+        continue;
+      }
+      if (status == Z_DATA_ERROR || status == Z_NEED_DICT)
+        throw error(error_kind::bad_input,
+                    std::string("corrupt gzip data (") + (z.msg ? z.msg : "invalid stream") +
+                        ") after " + std::to_string(produced) + " bytes of text",
+                    path);
+      if (status == Z_MEM_ERROR) throw error(error_kind::limit, "out of memory inflating", path);
+      if (status != Z_OK && status != Z_BUF_ERROR)
+        throw error(error_kind::bad_input, "corrupt gzip data", path);
+      if (status == Z_BUF_ERROR && consumed == size)
+        throw error(error_kind::bad_input,
+                    "truncated gzip data: the stream ends after " + std::to_string(produced) +
+                        " bytes of text",
+                    path);
+      if (consumed == size && z.avail_out != 0)
+        throw error(error_kind::bad_input,
+                    "truncated gzip data: the stream ends after " + std::to_string(produced) +
+                        " bytes of text",
+                    path);
+    }
+  } catch (...) {
+    inflateEnd(&z);
+    throw;
+  }
+  inflateEnd(&z);
+  out->resize(produced);
+  out->shrink_to_fit();
+  input_bytes result;
+  result.data = out->data();
+  result.size = out->size();
+  result.was_gzip = true;
+  result.owner = std::move(out);
+  return result;
+}
+
+}  // namespace
+
+input_bytes read_input(const std::string& path, const progress_fn& progress) {
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw error(error_kind::bad_input, std::string("cannot open: ") + std::strerror(errno), path);
+  fd_guard guard{fd};
+  struct stat st {};
+  if (fstat(fd, &st) != 0)
+    throw error(error_kind::bad_input, std::string("cannot read: ") + std::strerror(errno), path);
+  if (S_ISDIR(st.st_mode)) throw error(error_kind::bad_input, "is a directory, not a file", path);
+  if (st.st_size == 0) throw error(error_kind::bad_input, "the file is empty", path);
+
+  auto map = std::make_shared<mapping>();
+  map->length = static_cast<std::size_t>(st.st_size);
+  map->address = mmap(nullptr, map->length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+  if (map->address == MAP_FAILED)
+    throw error(error_kind::bad_input, std::string("cannot map: ") + std::strerror(errno), path);
+  const char* data = static_cast<const char*>(map->address);
+  if (is_gzip(data, map->length)) {
+    input_bytes inflated = inflate_all(path, data, map->length, progress);
+    if (inflated.size == 0)
+      throw error(error_kind::bad_input, "the file is empty (after decompression)", path);
+    return inflated;
+  }
+  input_bytes result;
+  result.data = data;
+  result.size = map->length;
+  result.owner = std::move(map);
+  return result;
+}
+
+std::string extension_of(const std::string& path) {
+  std::string name = path.substr(path.find_last_of('/') + 1);
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  if (name.size() > 3 && name.ends_with(".gz")) name.resize(name.size() - 3);
+  const auto dot = name.find_last_of('.');
+  return dot == std::string::npos ? std::string() : name.substr(dot);
+}
+
+}  // namespace graphring::io

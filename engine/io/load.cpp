@@ -1,0 +1,133 @@
+// Format detection and the load pipeline: bytes -> parse -> build CSR -> graph.
+#include "engine/io/load.hpp"
+
+#include <sys/stat.h>
+
+#include <cstring>
+
+#include "engine/error.hpp"
+#include "engine/generators.hpp"
+#include "engine/io/input_file.hpp"
+#include "engine/io/readers.hpp"
+
+namespace graphring {
+namespace {
+
+enum class file_format { matrix_market, edge_list, weighted_edge_list, ldbc_edges, dimacs, grb };
+
+file_format detect(const std::string& path, const io::input_bytes& in) {
+  const std::string ext = io::extension_of(path);
+  if (ext == ".mtx" || ext == ".mm") return file_format::matrix_market;
+  if (ext == ".el" || ext == ".txt" || ext == ".tsv" || ext == ".edges") return file_format::edge_list;
+  if (ext == ".wel") return file_format::weighted_edge_list;
+  if (ext == ".e") return file_format::ldbc_edges;
+  if (ext == ".gr") return file_format::dimacs;
+  if (ext == ".grb") return file_format::grb;
+  const std::string_view head = in.view().substr(0, 16);
+  if (head.starts_with("%%MatrixMarket")) return file_format::matrix_market;
+  if (head.starts_with("GRPHRING")) return file_format::grb;
+  if (head.starts_with("p sp") || head.starts_with("c ")) return file_format::dimacs;
+  return file_format::edge_list;
+}
+
+bool exists(const std::string& path) {
+  struct stat st {};
+  return stat(path.c_str(), &st) == 0;
+}
+
+// Edges of an existing graph, to build it again with other options.
+edge_list edges_of(const graph& g) {
+  const csr_matrix& a = g.adjacency();
+  edge_list e;
+  e.nrows = a.nrows;
+  e.ncols = a.ncols;
+  e.labels = g.labels();
+  e.src.resize(a.nnz());
+  e.dst.assign(a.cols.begin(), a.cols.end());
+#pragma omp parallel for schedule(dynamic, 1024)
+  for (std::int64_t r = 0; r < std::int64_t(a.nrows); ++r)
+    std::fill(e.src.begin() + a.offsets[r], e.src.begin() + a.offsets[r + 1], vertex_id(r));
+  std::visit(
+      [&](const auto& v) {
+        using V = std::decay_t<decltype(v)>;
+        if constexpr (!std::is_same_v<V, std::monostate>)
+          e.weights = std::vector<typename V::value_type>(v.begin(), v.end());
+      },
+      a.values);
+  return e;
+}
+
+void reject_duplicates(const graph& g, const io::input_bytes& in, const std::string& path) {
+  const csr_matrix& a = g.adjacency();
+  for (std::uint64_t r = 0; r < a.nrows; ++r)
+    for (edge_offset k = a.row_begin(r) + 1; k < a.row_end(r); ++k)
+      if (a.cols[k] == a.cols[k - 1])
+        throw error(error_kind::bad_input,
+                    "duplicate entry (" + std::to_string(r + 1) + ", " + std::to_string(a.cols[k] + 1) +
+                        "); a Matrix Market file holds each entry once",
+                    path, io::matrix_market_entry_line(in, r, a.cols[k], 2));
+}
+
+}  // namespace
+
+graph load_graph(const std::string& source, const load_options& options) {
+  if (is_generator_name(source)) return rebuild(generate(source), options.build);
+
+  io::input_bytes in = io::read_input(source, options.progress);
+  const file_format format = detect(source, in);
+  if (format == file_format::grb) {
+    graph g = io::parse_grb(in, source);
+    const build_options& b = options.build;
+    if (b.symmetrize || b.drop_self_loops || b.duplicates != duplicate_policy::keep) g = rebuild(g, b);
+    g.source = source;
+    g.source_format = "graphring binary (.grb)";
+    return g;
+  }
+
+  report(options.progress, "parsing", 0);
+  io::parsed_edges parsed;
+  switch (format) {
+    case file_format::matrix_market: parsed = io::parse_matrix_market(in, source); break;
+    case file_format::dimacs: parsed = io::parse_dimacs(in, source); break;
+    case file_format::ldbc_edges: {
+      // An LDBC graph's vertex list sits beside its edges: NAME.e and NAME.v.
+      std::string vertex_file = source.substr(0, source.rfind(".e")) + ".v";
+      std::vector<std::int64_t> vertices;
+      if (exists(vertex_file)) vertices = io::parse_vertex_list(io::read_input(vertex_file), vertex_file);
+      parsed = io::parse_edge_list(in, source, false, vertices);
+      if (!vertices.empty()) parsed.format = "ldbc edge list (.e with .v)";
+      break;
+    }
+    default:
+      parsed = io::parse_edge_list(in, source, format == file_format::weighted_edge_list);
+      break;
+  }
+  report(options.progress, "building CSR", 0);
+  const vertex_labels labels = parsed.edges.labels;
+  if (parsed.edges.nrows != parsed.edges.ncols)
+    throw error(error_kind::bad_input,
+                "the matrix is " + std::to_string(parsed.edges.nrows) + " x " + std::to_string(parsed.edges.ncols) +
+                    "; a graph's adjacency matrix must be square",
+                source);
+  const std::string format_name = parsed.format;
+  csr_matrix a = build_csr(parsed.edges, options.build);
+  parsed = {};
+  graph g(std::move(a), labels);
+  if (format == file_format::matrix_market && options.build.duplicates == duplicate_policy::keep &&
+      !options.build.symmetrize && g.duplicate_edges() > 0)
+    reject_duplicates(g, in, source);
+  report(options.progress, "building CSR", 1);
+  g.source = source;
+  g.source_format = format_name;
+  return g;
+}
+
+graph rebuild(const graph& g, const build_options& options) {
+  if (!options.symmetrize && !options.drop_self_loops && options.duplicates == duplicate_policy::keep) return g;
+  graph out(build_csr(edges_of(g), options), g.labels());
+  out.source = g.source;
+  out.source_format = g.source_format;
+  return out;
+}
+
+}  // namespace graphring

@@ -1,0 +1,184 @@
+// Graph writers. Text is formatted in parallel (rows in chunks, std::to_chars) and written in
+// order through an atomic_output.
+#include "engine/io/writers.hpp"
+
+#include <unistd.h>
+
+#include <charconv>
+#include <cstring>
+
+#include "engine/error.hpp"
+#include "engine/io/atomic_output.hpp"
+#include "engine/io/checksum.hpp"
+#include "engine/io/grb_format.hpp"
+#include "engine/io/input_file.hpp"
+
+namespace graphring::io {
+namespace {
+
+bool gzipped(const std::string& path) { return path.size() > 3 && path.ends_with(".gz"); }
+
+template <class T>
+void append_number(std::string& out, T x) {
+  char text[32];
+  auto result = std::to_chars(text, text + sizeof text, x);
+  out.append(text, result.ptr);
+}
+
+// Formats rows [0, n) as lines in parallel, batch by batch, and writes them in order.
+// line(row, out) appends the lines of one row.
+template <class LineFn>
+void write_rows(atomic_output& out, const csr_matrix& a, const progress_fn& progress, LineFn&& line) {
+  constexpr edge_offset entries_per_chunk = 1 << 18;
+  std::vector<std::uint64_t> cuts{0};
+  for (std::uint64_t r = 0; r < a.nrows;) {
+    const edge_offset target = a.offsets[r] + entries_per_chunk;
+    r = std::uint64_t(std::upper_bound(a.offsets.begin() + r + 1, a.offsets.end() - 1, target) - a.offsets.begin());
+    r = std::min<std::uint64_t>(std::max<std::uint64_t>(r, cuts.back() + 1), a.nrows);
+    cuts.push_back(r);
+  }
+  const std::size_t batch = 16;
+  std::vector<std::string> texts(batch);
+  for (std::size_t first = 0; first + 1 < cuts.size(); first += batch) {
+    const std::size_t count = std::min(batch, cuts.size() - 1 - first);
+#pragma omp parallel for schedule(dynamic, 1)
+    for (std::int64_t k = 0; k < std::int64_t(count); ++k) {
+      texts[k].clear();
+      for (std::uint64_t r = cuts[first + k]; r < cuts[first + k + 1]; ++r) line(vertex_id(r), texts[k]);
+    }
+    for (std::size_t k = 0; k < count; ++k) out.write(texts[k]);
+    report(progress, "writing", double(first + count) / double(cuts.size() - 1));
+  }
+}
+
+template <class Fn>
+void with_values(const value_array& values, Fn&& fn) {
+  std::visit([&](const auto& v) { fn(v); }, values);
+}
+
+std::string graphblas_type(value_type t) {
+  switch (t) {
+    case value_type::int32: return "int32_t";
+    case value_type::uint32: return "uint32_t";
+    case value_type::uint64: return "uint64_t";
+    case value_type::float32: return "float";
+    default: return "";
+  }
+}
+
+}  // namespace
+
+void write_matrix_market(const graph& g, const std::string& path, const progress_fn& progress) {
+  const csr_matrix& a = g.adjacency();
+  atomic_output out(path, gzipped(path));
+  const value_type t = a.values_type();
+  const char* field = t == value_type::none ? "pattern"
+                      : (t == value_type::float32 || t == value_type::float64) ? "real" : "integer";
+  std::string head = std::string("%%MatrixMarket matrix coordinate ") + field + " general\n";
+  if (!graphblas_type(t).empty()) head += "%%GraphBLAS type " + graphblas_type(t) + "\n";
+  if (!(g.labels().is_offset() && g.labels().offset() == 1))
+    head += "% graphring: vertices renumbered 1..n in ascending order of their original ids\n";
+  head += std::to_string(a.nrows) + " " + std::to_string(a.ncols) + " " + std::to_string(a.nnz()) + "\n";
+  out.write(head);
+  with_values(a.values, [&](const auto& values) {
+    using V = std::decay_t<decltype(values)>;
+    write_rows(out, a, progress, [&](vertex_id r, std::string& text) {
+      for (edge_offset k = a.row_begin(r); k < a.row_end(r); ++k) {
+        append_number(text, std::uint64_t(r) + 1);
+        text += ' ';
+        append_number(text, std::uint64_t(a.cols[k]) + 1);
+        if constexpr (!std::is_same_v<V, std::monostate>) {
+          text += ' ';
+          append_number(text, values[k]);
+        }
+        text += '\n';
+      }
+    });
+  });
+  out.commit();
+}
+
+void write_edge_list(const graph& g, const std::string& path, const progress_fn& progress) {
+  const csr_matrix& a = g.adjacency();
+  const vertex_labels& labels = g.labels();
+  atomic_output out(path, gzipped(path));
+  out.write("# graphring edge list: " + std::to_string(a.nrows) + " vertices, " + std::to_string(a.nnz()) +
+            " edges\n");
+  with_values(a.values, [&](const auto& values) {
+    using V = std::decay_t<decltype(values)>;
+    write_rows(out, a, progress, [&](vertex_id r, std::string& text) {
+      for (edge_offset k = a.row_begin(r); k < a.row_end(r); ++k) {
+        append_number(text, labels.label(r));
+        text += ' ';
+        append_number(text, labels.label(a.cols[k]));
+        if constexpr (!std::is_same_v<V, std::monostate>) {
+          text += ' ';
+          append_number(text, values[k]);
+        }
+        text += '\n';
+      }
+    });
+  });
+  out.commit();
+}
+
+void write_grb(const graph& g, const std::string& path) {
+  const csr_matrix& a = g.adjacency();
+  const vertex_labels& labels = g.labels();
+  auto aligned = [](std::uint64_t x) { return (x + grb_alignment - 1) / grb_alignment * grb_alignment; };
+  grb_header h{};
+  std::memcpy(h.magic, grb_magic, sizeof h.magic);
+  h.version = grb_version;
+  h.header_bytes = sizeof h;
+  h.nrows = a.nrows;
+  h.ncols = a.ncols;
+  h.nnz = a.nnz();
+  h.value_type = std::uint32_t(a.values_type());
+  h.explicit_labels = labels.is_offset() ? 0 : 1;
+  h.label_offset = labels.is_offset() ? labels.offset() : 0;
+  h.offsets_at = aligned(sizeof h);
+  h.cols_at = aligned(h.offsets_at + 8 * (a.nrows + 1));
+  std::uint64_t end = h.cols_at + 4 * a.nnz();
+  if (a.has_values()) {
+    h.values_at = aligned(end);
+    end = h.values_at + type_size(a.values_type()) * a.nnz();
+  }
+  if (h.explicit_labels) {
+    h.labels_at = aligned(end);
+    end = h.labels_at + 8 * a.nrows;
+  }
+  h.file_bytes = end;
+
+  // The payload is assembled in memory once: checksummed, then written in one go.
+  std::vector<char> payload(end - sizeof h, 0);
+  auto place = [&](std::uint64_t at, const void* data, std::size_t bytes) {
+    if (bytes) std::memcpy(payload.data() + (at - sizeof h), data, bytes);
+  };
+  place(h.offsets_at, a.offsets.data(), 8 * (a.nrows + 1));
+  place(h.cols_at, a.cols.data(), 4 * a.nnz());
+  with_values(a.values, [&](const auto& v) {
+    using V = std::decay_t<decltype(v)>;
+    if constexpr (!std::is_same_v<V, std::monostate>) place(h.values_at, v.data(), sizeof(*v.data()) * v.size());
+  });
+  if (h.explicit_labels) place(h.labels_at, labels.explicit_array().data(), 8 * a.nrows);
+  h.payload_checksum = checksum(payload.data(), payload.size());
+  h.header_checksum = checksum(&h, offsetof(grb_header, header_checksum));
+
+  atomic_output out(path);
+  out.write(&h, sizeof h);
+  out.write(payload.data(), payload.size());
+  out.commit();
+}
+
+void write_graph(const graph& g, const std::string& path, const progress_fn& progress) {
+  const std::string ext = extension_of(path);
+  if (ext == ".mtx") return write_matrix_market(g, path, progress);
+  if (ext == ".el" || ext == ".txt" || ext == ".wel" || ext == ".e") return write_edge_list(g, path, progress);
+  if (ext == ".grb") {
+    if (gzipped(path)) throw error(error_kind::usage, ".grb files are not compressed; drop the .gz", path);
+    return write_grb(g, path);
+  }
+  throw error(error_kind::usage, "unknown output format '" + ext + "' (use .mtx, .el, .wel or .grb, optionally .gz)", path);
+}
+
+}  // namespace graphring::io

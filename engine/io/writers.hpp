@@ -1,0 +1,27 @@
+// Writers: Matrix Market (.mtx), edge lists (.el, .wel) and .grb, each optionally gzipped
+// (name ending in .gz, except .grb). Every writer goes through atomic_output: a failure leaves
+// any previous file at the path untouched.
+#pragma once
+
+#include <string>
+
+#include "engine/graph.hpp"
+#include "engine/io/progress.hpp"
+
+namespace graphring::io {
+
+// Matrix Market coordinate general. Indices are 1-based internal ids + 1, which are the labels
+// when the graph came from a Matrix Market or DIMACS file; other labels are renumbered 1..n in
+// ascending order (a comment in the file says so).
+void write_matrix_market(const graph& g, const std::string& path, const progress_fn& progress = {});
+
+// `source destination [weight]` per line, with the graph's own labels. Vertices without edges
+// are not representable in an edge list and are dropped.
+void write_edge_list(const graph& g, const std::string& path, const progress_fn& progress = {});
+
+void write_grb(const graph& g, const std::string& path);
+
+// Picks the writer from the file name: .mtx, .el/.txt/.wel/.e, .grb (each but .grb may end .gz).
+void write_graph(const graph& g, const std::string& path, const progress_fn& progress = {});
+
+}  // namespace graphring::io

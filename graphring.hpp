@@ -1,0 +1,13 @@
+// graphring's public C++ API in one include: graph container, builder, I/O and generators.
+#pragma once
+
+#include "engine/backends.hpp"
+#include "engine/builder.hpp"
+#include "engine/csr.hpp"
+#include "engine/edge_list.hpp"
+#include "engine/error.hpp"
+#include "engine/generators.hpp"
+#include "engine/graph.hpp"
+#include "engine/io/load.hpp"
+#include "engine/io/writers.hpp"
+#include "engine/labels.hpp"
