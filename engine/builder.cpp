@@ -62,7 +62,7 @@ csr_matrix build(std::uint64_t nrows, std::uint64_t ncols, const arc_source<T>& 
   const std::int64_t narcs = std::int64_t(in.src.size()) * 2;
 
   // 1. count the arcs of every row
-  std::vector<edge_offset> offsets(nrows + 1, 0);
+  buffer<edge_offset> offsets(nrows + 1, 0);
 #pragma omp parallel for schedule(static)
   for (std::int64_t a = 0; a < narcs; ++a)
     if (in.present(a))
@@ -73,9 +73,9 @@ csr_matrix build(std::uint64_t nrows, std::uint64_t ncols, const arc_source<T>& 
   offsets[nrows] = total;
 
   // 3. scatter arcs into their rows (order within a row is arbitrary here)
-  std::vector<std::uint64_t> keys(total);
+  buffer<std::uint64_t> keys(total);
   {
-    std::vector<edge_offset> cursor(offsets.begin(), offsets.end() - 1);
+    buffer<edge_offset> cursor(offsets.begin(), offsets.end() - 1);
 #pragma omp parallel for schedule(static)
     for (std::int64_t a = 0; a < narcs; ++a)
       if (in.present(a)) {
@@ -86,7 +86,7 @@ csr_matrix build(std::uint64_t nrows, std::uint64_t ncols, const arc_source<T>& 
 
   // 4. sort every row by (column, arc): deterministic, and keeps the input order among
   //    duplicates; then count what each row keeps after merging duplicates
-  std::vector<edge_offset> kept(nrows + 1, 0);
+  buffer<edge_offset> kept(nrows + 1, 0);
 #pragma omp parallel for schedule(dynamic, 512)
   for (std::int64_t r = 0; r < std::int64_t(nrows); ++r) {
     auto first = keys.begin() + offsets[r], last = keys.begin() + offsets[r + 1];
@@ -102,8 +102,8 @@ csr_matrix build(std::uint64_t nrows, std::uint64_t ncols, const arc_source<T>& 
   kept[nrows] = nnz;
 
   // 5. write columns and values, merging duplicates
-  std::vector<vertex_id> cols(nnz);
-  std::vector<std::conditional_t<weighted, T, char>> values(weighted ? nnz : 0);
+  buffer<vertex_id> cols(nnz);
+  buffer<std::conditional_t<weighted, T, char>> values(weighted ? nnz : 0);
 #pragma omp parallel for schedule(dynamic, 512)
   for (std::int64_t r = 0; r < std::int64_t(nrows); ++r) {
     edge_offset out = kept[r];
@@ -131,41 +131,55 @@ csr_matrix build(std::uint64_t nrows, std::uint64_t ncols, const arc_source<T>& 
 
 template <class T>
 csr_matrix build_any(std::uint64_t nrows, std::uint64_t ncols, std::span<const vertex_id> src,
-                     std::span<const vertex_id> dst, const T* weights, const build_options& o) {
+                     std::span<const vertex_id> dst, const T* weights, const build_options& o,
+                     bool force_wide_keys = false) {
   if (o.symmetrize && nrows != ncols)
     throw error(error_kind::usage, "cannot symmetrize a " + std::to_string(nrows) + " x " +
                                        std::to_string(ncols) + " matrix: it is not square");
   duplicate_policy policy = o.duplicates;
   if (o.symmetrize && policy == duplicate_policy::keep) policy = duplicate_policy::first;
   arc_source<T> in{src, dst, weights, o.symmetrize, o.drop_self_loops};
-  const bool arcs_fit_32_bits = src.size() * 2 <= (std::uint64_t(1) << 32);
+  const bool arcs_fit_32_bits = !force_wide_keys && src.size() * 2 <= (std::uint64_t(1) << 32);
   return arcs_fit_32_bits ? build<T, true>(nrows, ncols, in, policy)
                           : build<T, false>(nrows, ncols, in, policy);
 }
 
-}  // namespace
-
-csr_matrix build_csr(const edge_list& edges, const build_options& options) {
+csr_matrix build_from_edges(const edge_list& edges, const build_options& options, bool wide_keys) {
   if (edges.src.size() != edges.dst.size())
     throw error(error_kind::internal, "edge list has unequal source and destination counts");
+  bool in_range = true;
+#pragma omp parallel for schedule(static) reduction(&& : in_range)
+  for (std::int64_t k = 0; k < std::int64_t(edges.src.size()); ++k)
+    in_range = in_range && edges.src[k] < edges.nrows && edges.dst[k] < edges.ncols;
+  if (!in_range) throw error(error_kind::usage, "an edge names a vertex outside the edge list's size");
   return std::visit(
       [&](const auto& w) {
         using W = std::decay_t<decltype(w)>;
         if constexpr (std::is_same_v<W, std::monostate>) {
           return build_any<std::monostate>(edges.nrows, edges.ncols, edges.src, edges.dst,
-                                           nullptr, options);
+                                           nullptr, options, wide_keys);
         } else {
           if (w.size() != edges.src.size())
             throw error(error_kind::internal, "edge list has a weight count unequal to its edges");
-          return build_any(edges.nrows, edges.ncols, edges.src, edges.dst, w.data(), options);
+          return build_any(edges.nrows, edges.ncols, edges.src, edges.dst, w.data(), options, wide_keys);
         }
       },
       edges.weights);
 }
 
+}  // namespace
+
+csr_matrix build_csr(const edge_list& edges, const build_options& options) {
+  return build_from_edges(edges, options, false);
+}
+
+csr_matrix detail::build_csr_wide_keys(const edge_list& edges, const build_options& options) {
+  return build_from_edges(edges, options, true);
+}
+
 csr_matrix transpose(const csr_matrix& a) {
   // Row ids of every entry; the columns array serves as the sources of the transposed edges.
-  std::vector<vertex_id> rows(a.nnz());
+  buffer<vertex_id> rows(a.nnz());
 #pragma omp parallel for schedule(dynamic, 1024)
   for (std::int64_t r = 0; r < std::int64_t(a.nrows); ++r)
     std::fill(rows.begin() + a.offsets[r], rows.begin() + a.offsets[r + 1], vertex_id(r));

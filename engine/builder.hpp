@@ -27,4 +27,10 @@ csr_matrix build_csr(const edge_list& edges, const build_options& options = {});
 // Aᵀ, by the same counting construction; rows of the result are sorted.
 csr_matrix transpose(const csr_matrix& a);
 
+namespace detail {
+// build_csr forced onto the path it takes for more than 2^31 edges (64-bit arc numbers sorted
+// through the edge arrays), so that tests can check that path on small inputs.
+csr_matrix build_csr_wide_keys(const edge_list& edges, const build_options& options);
+}  // namespace detail
+
 }  // namespace graphring

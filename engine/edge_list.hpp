@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/buffer.hpp"
 #include "engine/csr.hpp"
 #include "engine/labels.hpp"
 #include "engine/value_type.hpp"
@@ -14,8 +15,8 @@ namespace graphring {
 struct edge_list {
   std::uint64_t nrows = 0;  // vertex count for a graph; rows and columns of a general matrix
   std::uint64_t ncols = 0;
-  std::vector<vertex_id> src;
-  std::vector<vertex_id> dst;
+  buffer<vertex_id> src;
+  buffer<vertex_id> dst;
   value_vector weights;  // one per edge, or std::monostate
   vertex_labels labels;  // labels of the rows (and columns) 0..n-1
 

@@ -29,7 +29,7 @@ double unit(std::uint64_t word) { return double(word >> 11) * 0x1.0p-53; }
 
 struct spec {
   std::string kind;
-  std::vector<std::uint64_t> numbers;
+  buffer<std::uint64_t> numbers;
   std::uint64_t seed = 1;
   bool weighted = false;
 };
@@ -61,8 +61,8 @@ spec parse(const std::string& name) {
 }
 
 // Random permutation of 0..n-1 (Fisher–Yates over the seed's stream).
-std::vector<vertex_id> permutation(std::uint64_t n, std::uint64_t seed) {
-  std::vector<vertex_id> p(n);
+buffer<vertex_id> permutation(std::uint64_t n, std::uint64_t seed) {
+  buffer<vertex_id> p(n);
   std::iota(p.begin(), p.end(), vertex_id(0));
   for (std::uint64_t i = n; i > 1; --i) std::swap(p[i - 1], p[random_word(seed, i, 7) % i]);
   return p;
@@ -83,7 +83,7 @@ graph random_graph(const spec& s, bool rmat) {
   e.labels = vertex_labels::with_offset(n, 0);
   e.src.resize(m);
   e.dst.resize(m);
-  const std::vector<vertex_id> relabel = rmat ? permutation(n, s.seed) : std::vector<vertex_id>();
+  const buffer<vertex_id> relabel = rmat ? permutation(n, s.seed) : buffer<vertex_id>();
 #pragma omp parallel for schedule(static)
   for (std::int64_t k = 0; k < std::int64_t(m); ++k) {
     std::uint64_t u = 0, v = 0;
@@ -104,7 +104,7 @@ graph random_graph(const spec& s, bool rmat) {
     e.dst[k] = vertex_id(v);
   }
   if (s.weighted) {
-    std::vector<std::int32_t> w(m);
+    buffer<std::int32_t> w(m);
 #pragma omp parallel for schedule(static)
     for (std::int64_t k = 0; k < std::int64_t(m); ++k) w[k] = std::int32_t(1 + random_word(s.seed, k, 99) % 255);
     e.weights = std::move(w);
@@ -123,7 +123,7 @@ graph grid_graph(const spec& s) {
   edge_list e;
   e.nrows = e.ncols = n;
   e.labels = vertex_labels::with_offset(n, 0);
-  std::vector<std::int32_t> w;
+  buffer<std::int32_t> w;
   // Each vertex links right and down; the weight of link (vertex, direction) is drawn once and
   // used for both directions.
   for (std::uint64_t v = 0; v < n; ++v) {

@@ -27,9 +27,9 @@ const csr_matrix& graph::cached_transpose() const {
   return *at_;
 }
 
-const std::vector<edge_offset>& graph::out_degrees() {
+const buffer<edge_offset>& graph::out_degrees() {
   if (!out_degrees_) {
-    std::vector<edge_offset> d(a_.nrows);
+    buffer<edge_offset> d(a_.nrows);
 #pragma omp parallel for schedule(static)
     for (std::int64_t v = 0; v < std::int64_t(a_.nrows); ++v) d[v] = a_.row_length(v);
     out_degrees_ = std::move(d);
@@ -37,10 +37,10 @@ const std::vector<edge_offset>& graph::out_degrees() {
   return *out_degrees_;
 }
 
-const std::vector<edge_offset>& graph::in_degrees() {
+const buffer<edge_offset>& graph::in_degrees() {
   if (!in_degrees_) {
     const csr_matrix& at = transpose();
-    std::vector<edge_offset> d(at.nrows);
+    buffer<edge_offset> d(at.nrows);
 #pragma omp parallel for schedule(static)
     for (std::int64_t v = 0; v < std::int64_t(at.nrows); ++v) d[v] = at.row_length(v);
     in_degrees_ = std::move(d);
@@ -48,7 +48,7 @@ const std::vector<edge_offset>& graph::in_degrees() {
   return *in_degrees_;
 }
 
-const std::vector<edge_offset>& graph::cached_in_degrees() const {
+const buffer<edge_offset>& graph::cached_in_degrees() const {
   if (!in_degrees_) throw error(error_kind::not_cached, "in-degrees of this graph are not cached");
   return *in_degrees_;
 }

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/buffer.hpp"
 #include "engine/csr.hpp"
 #include "engine/labels.hpp"
 
@@ -32,9 +33,9 @@ class graph {
   const csr_matrix& transpose();
   const csr_matrix& cached_transpose() const;
 
-  const std::vector<edge_offset>& out_degrees();
-  const std::vector<edge_offset>& in_degrees();
-  const std::vector<edge_offset>& cached_in_degrees() const;
+  const buffer<edge_offset>& out_degrees();
+  const buffer<edge_offset>& in_degrees();
+  const buffer<edge_offset>& cached_in_degrees() const;
 
   // A = Aᵀ, structure and values.
   bool symmetric();
@@ -50,7 +51,7 @@ class graph {
   csr_matrix a_;
   vertex_labels labels_;
   std::optional<csr_matrix> at_;
-  std::optional<std::vector<edge_offset>> out_degrees_, in_degrees_;
+  std::optional<buffer<edge_offset>> out_degrees_, in_degrees_;
   std::optional<bool> symmetric_;
   std::optional<edge_offset> self_loops_;
 };

@@ -1,4 +1,4 @@
-// An immutable array whose storage is shared: either a std::vector moved in, or a region of a
+// An immutable array whose storage is shared: either a vector moved in, or a region of a
 // memory-mapped file (the .grb loader hands out arrays that point straight into the mapping).
 // Copies are cheap and share the storage; the storage lives while any copy does.
 #pragma once
@@ -21,8 +21,9 @@ class shared_array {
   shared_array() = default;
 
   // Takes ownership of the vector's storage without copying it.
-  explicit shared_array(std::vector<T>&& values) {
-    auto owner = std::make_shared<std::vector<T>>(std::move(values));
+  template <class Allocator>
+  explicit shared_array(std::vector<T, Allocator>&& values) {
+    auto owner = std::make_shared<std::vector<T, Allocator>>(std::move(values));
     data_ = owner->data();
     size_ = owner->size();
     owner_ = std::move(owner);

@@ -7,16 +7,17 @@
 #include <variant>
 #include <vector>
 
+#include "engine/buffer.hpp"
 #include "engine/shared_array.hpp"
 
 namespace graphring {
 
 enum class value_type : std::uint8_t { none = 0, int32, int64, uint32, uint64, float32, float64 };
 
-// Values as read or built: one std::vector of the matrix's value type, or none.
-using value_vector = std::variant<std::monostate, std::vector<std::int32_t>, std::vector<std::int64_t>,
-                                  std::vector<std::uint32_t>, std::vector<std::uint64_t>,
-                                  std::vector<float>, std::vector<double>>;
+// Values as read or built: one buffer of the matrix's value type, or none.
+using value_vector = std::variant<std::monostate, buffer<std::int32_t>, buffer<std::int64_t>,
+                                  buffer<std::uint32_t>, buffer<std::uint64_t>,
+                                  buffer<float>, buffer<double>>;
 
 // Values as stored in a matrix: shared and immutable.
 using value_array = std::variant<std::monostate, shared_array<std::int32_t>,

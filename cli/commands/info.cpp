@@ -16,7 +16,7 @@ struct degree_summary {
   double mean = 0;
 };
 
-degree_summary summarize(const std::vector<edge_offset>& d) {
+degree_summary summarize(const buffer<edge_offset>& d) {
   degree_summary s;
   if (d.empty()) return s;
   auto [lo, hi] = std::minmax_element(d.begin(), d.end());

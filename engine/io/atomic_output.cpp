@@ -16,7 +16,7 @@ namespace graphring::io {
 
 struct atomic_output::deflater {
   z_stream z{};
-  std::vector<char> out = std::vector<char>(1 << 20);
+  buffer<char> out = buffer<char>(1 << 20);
 };
 
 atomic_output::atomic_output(std::string path, bool gzip) : path_(std::move(path)) {

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/buffer.hpp"
+
 namespace graphring::io {
 
 class atomic_output {
@@ -34,7 +36,7 @@ class atomic_output {
   std::string path_, temp_;
   int fd_ = -1;
   bool committed_ = false;
-  std::vector<char> buffer_;
+  buffer<char> buffer_;
   struct deflater;
   std::unique_ptr<deflater> gzip_;
 };

@@ -11,8 +11,8 @@ namespace graphring::io {
 namespace {
 
 struct arc_chunk {
-  std::vector<vertex_id> src, dst;
-  std::vector<double> weights;
+  buffer<vertex_id> src, dst;
+  buffer<double> weights;
   bool integral = true;
 };
 
@@ -45,6 +45,10 @@ parsed_edges parse_dimacs(const input_bytes& in, const std::string& file) {
     require_memory(24 * (n + 1), "a graph of this size", file);
     cur.next_line();
     chunks = parse_in_parallel<arc_chunk>(text, cur.position(), file, [&](const char* b, const char* e, arc_chunk& out) {
+      const std::size_t lines = count_lines(b, e);
+      out.src.reserve(lines);
+      out.dst.reserve(lines);
+      out.weights.reserve(lines);
       line_cursor c(b, e);
       while (!c.at_end()) {
         if (c.at_line_end() || c.peek() == 'c') {
@@ -93,7 +97,7 @@ parsed_edges parse_dimacs(const input_bytes& in, const std::string& file) {
     e.dst.insert(e.dst.end(), c.dst.begin(), c.dst.end());
   }
   auto gather = [&](auto tag) {
-    std::vector<decltype(tag)> w;
+    buffer<decltype(tag)> w;
     w.reserve(held);
     for (const arc_chunk& c : chunks)
       for (double x : c.weights) w.push_back(decltype(tag)(x));

@@ -11,7 +11,7 @@ namespace graphring::io {
 namespace {
 
 struct edge_chunk : labeled_edges {
-  std::vector<double> weights;
+  buffer<double> weights;
   bool integral = true;  // every weight is an integer of magnitude below 2^53
 };
 
@@ -24,11 +24,11 @@ value_vector collect_weights(std::vector<edge_chunk>& chunks, bool weighted) {
   for (const edge_chunk& c : chunks) integral &= c.integral, total += c.weights.size();
   auto gather = [&](auto tag) {
     using T = decltype(tag);
-    std::vector<T> w;
+    buffer<T> w;
     w.reserve(total);
     for (edge_chunk& c : chunks) {
       for (double x : c.weights) w.push_back(T(x));
-      std::vector<double>().swap(c.weights);
+      buffer<double>().swap(c.weights);
     }
     return w;
   };
@@ -63,6 +63,10 @@ parsed_edges parse_edge_list(const input_bytes& in, const std::string& file, boo
         ++fields;
         while (i < rest.size() && !is_blank(rest[i])) ++i;
       }
+      const std::string first = line_cursor(line, end).word();
+      if (first.find_first_not_of("+-0123456789") != std::string::npos)
+        throw parse_failure{line, "not an edge list: a line is 'source destination [weight]' with integer "
+                                  "ids, but this one starts with '" + first + "'"};
       if (fields == 1 && counts.size() < 2) {
         counts.emplace_back(cur.integer("vertex or edge count"), line);
         cur.next_line();
@@ -86,6 +90,10 @@ parsed_edges parse_edge_list(const input_bytes& in, const std::string& file, boo
   std::vector<edge_chunk> chunks = parse_in_parallel<edge_chunk>(
       text, body, file,
       [&](const char* begin, const char* stop, edge_chunk& out) {
+        const std::size_t lines = count_lines(begin, stop);
+        out.src.reserve(lines);
+        out.dst.reserve(lines);
+        if (weighted) out.weights.reserve(lines);
         line_cursor c(begin, stop);
         while (!c.at_end()) {
           if (c.at_line_end() || is_comment(c.peek())) {
@@ -126,9 +134,9 @@ parsed_edges parse_edge_list(const input_bytes& in, const std::string& file, boo
   return result;
 }
 
-std::vector<std::int64_t> parse_vertex_list(const input_bytes& in, const std::string& file) {
-  std::vector<std::vector<std::int64_t>> chunks = parse_in_parallel<std::vector<std::int64_t>>(
-      in.view(), in.data, file, [](const char* begin, const char* stop, std::vector<std::int64_t>& out) {
+buffer<std::int64_t> parse_vertex_list(const input_bytes& in, const std::string& file) {
+  std::vector<buffer<std::int64_t>> chunks = parse_in_parallel<buffer<std::int64_t>>(
+      in.view(), in.data, file, [](const char* begin, const char* stop, buffer<std::int64_t>& out) {
         line_cursor c(begin, stop);
         while (!c.at_end()) {
           if (!c.at_line_end() && !is_comment(c.peek())) {
@@ -138,7 +146,7 @@ std::vector<std::int64_t> parse_vertex_list(const input_bytes& in, const std::st
           c.next_line();
         }
       });
-  std::vector<std::int64_t> all;
+  buffer<std::int64_t> all;
   for (auto& c : chunks) all.insert(all.end(), c.begin(), c.end());
   return all;
 }

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <vector>
 
+#include "engine/buffer.hpp"
 #include "engine/error.hpp"
 #include "engine/io/memory_limit.hpp"
 
@@ -39,7 +40,7 @@ bool is_gzip(const char* data, std::size_t size) {
 // Inflates every gzip member of [data, data+size).
 input_bytes inflate_all(const std::string& path, const char* data, std::size_t size,
                         const progress_fn& progress) {
-  auto out = std::make_shared<std::vector<char>>();
+  auto out = std::make_shared<graphring::buffer<char>>();
   out->resize(std::max<std::size_t>(size * 4, 1 << 16));
   z_stream z{};
   if (inflateInit2(&z, 15 + 32) != Z_OK)

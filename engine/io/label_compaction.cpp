@@ -48,7 +48,7 @@ compacted_edges compact_labels(std::span<const labeled_edges> chunks,
   const bool dense = span_size <= 4 * count + (1u << 20);
   if (dense) {
     // table[x - lo] marks present labels, then becomes each label's id by a prefix sum
-    std::vector<std::uint64_t> table(span_size + 1, 0);
+    buffer<std::uint64_t> table(span_size + 1, 0);
     auto mark = [&](std::int64_t x) {
       std::atomic_ref<std::uint64_t>(table[std::uint64_t(x - lo)]).store(1, std::memory_order_relaxed);
     };
@@ -63,7 +63,7 @@ compacted_edges compact_labels(std::span<const labeled_edges> chunks,
     if (n > max_vertices)
       throw error(error_kind::limit, std::to_string(n) + " distinct vertex ids exceed the " +
                                          std::to_string(max_vertices) + " of 32-bit vertex ids", file);
-    std::vector<std::int64_t> labels(n);
+    buffer<std::int64_t> labels(n);
 #pragma omp parallel for schedule(static)
     for (std::int64_t i = 0; i < std::int64_t(span_size); ++i)
       if (table[i + 1] != table[i]) labels[table[i]] = lo + i;
@@ -79,7 +79,7 @@ compacted_edges compact_labels(std::span<const labeled_edges> chunks,
   }
 
   require_memory(count * 8, "sorting the vertex labels", file);
-  std::vector<std::int64_t> labels(extra.begin(), extra.end());
+  buffer<std::int64_t> labels(extra.begin(), extra.end());
   labels.reserve(count);
   for (const labeled_edges& c : chunks) {
     labels.insert(labels.end(), c.src.begin(), c.src.end());

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/buffer.hpp"
 #include "engine/csr.hpp"
 #include "engine/labels.hpp"
 
@@ -14,11 +15,11 @@ namespace graphring::io {
 
 // Labels of the edges of one parsed chunk.
 struct labeled_edges {
-  std::vector<std::int64_t> src, dst;
+  buffer<std::int64_t> src, dst;
 };
 
 struct compacted_edges {
-  std::vector<vertex_id> src, dst;
+  buffer<vertex_id> src, dst;
   vertex_labels labels;
 };
 

@@ -51,13 +51,13 @@ edge_list edges_of(const graph& g) {
       [&](const auto& v) {
         using V = std::decay_t<decltype(v)>;
         if constexpr (!std::is_same_v<V, std::monostate>)
-          e.weights = std::vector<typename V::value_type>(v.begin(), v.end());
+          e.weights = buffer<typename V::value_type>(v.begin(), v.end());
       },
       a.values);
   return e;
 }
 
-void reject_duplicates(const graph& g, const io::input_bytes& in, const std::string& path) {
+void reject_duplicates(const graph& g, const io::input_bytes& in, bool mirrored, const std::string& path) {
   const csr_matrix& a = g.adjacency();
   for (std::uint64_t r = 0; r < a.nrows; ++r)
     for (edge_offset k = a.row_begin(r) + 1; k < a.row_end(r); ++k)
@@ -65,7 +65,7 @@ void reject_duplicates(const graph& g, const io::input_bytes& in, const std::str
         throw error(error_kind::bad_input,
                     "duplicate entry (" + std::to_string(r + 1) + ", " + std::to_string(a.cols[k] + 1) +
                         "); a Matrix Market file holds each entry once",
-                    path, io::matrix_market_entry_line(in, r, a.cols[k], 2));
+                    path, io::matrix_market_entry_line(in, r, a.cols[k], mirrored, 2));
 }
 
 }  // namespace
@@ -92,7 +92,7 @@ graph load_graph(const std::string& source, const load_options& options) {
     case file_format::ldbc_edges: {
       // An LDBC graph's vertex list sits beside its edges: NAME.e and NAME.v.
       std::string vertex_file = source.substr(0, source.rfind(".e")) + ".v";
-      std::vector<std::int64_t> vertices;
+      buffer<std::int64_t> vertices;
       if (exists(vertex_file)) vertices = io::parse_vertex_list(io::read_input(vertex_file), vertex_file);
       parsed = io::parse_edge_list(in, source, false, vertices);
       if (!vertices.empty()) parsed.format = "ldbc edge list (.e with .v)";
@@ -110,15 +110,16 @@ graph load_graph(const std::string& source, const load_options& options) {
                     "; a graph's adjacency matrix must be square",
                 source);
   const std::string format_name = parsed.format;
+  const bool mirrored = parsed.mirrored;
   csr_matrix a = build_csr(parsed.edges, options.build);
   parsed = {};
   graph g(std::move(a), labels);
   if (format == file_format::matrix_market && options.build.duplicates == duplicate_policy::keep &&
       !options.build.symmetrize && g.duplicate_edges() > 0)
-    reject_duplicates(g, in, source);
+    reject_duplicates(g, in, mirrored, source);
   report(options.progress, "building CSR", 1);
   g.source = source;
-  g.source_format = format_name;
+  g.source_format = in.was_gzip ? format_name + " (gzip)" : format_name;
   return g;
 }
 

@@ -147,28 +147,36 @@ mm_header parse_header(std::string_view text, const std::string& file) {
 }
 
 struct mm_chunk {
-  std::vector<vertex_id> row, col;
-  std::vector<double> real;
-  std::vector<std::int64_t> integer;
+  buffer<vertex_id> row, col;
+  buffer<double> real;
+  buffer<std::int64_t> integer;
 };
 
 // Parses one value and checks it against the declared type.
 void parse_value(line_cursor& c, const mm_header& h, mm_chunk& out) {
   const char* at = c.position();
   double v;
+  std::string text;
   if (h.field == mm_field::integer) {
     const std::int64_t x = c.integer("value");
     out.integer.push_back(x);
     v = double(x);
+    if (v < h.min_value || v > h.max_value) text = std::to_string(x);
   } else {
+    line_cursor before = c;
     v = c.real("value");
     out.real.push_back(v);
+    if (v < h.min_value || v > h.max_value) text = before.word();
   }
-  if (v < h.min_value || v > h.max_value)
-    throw parse_failure{at, "value " + std::to_string(v) + " is out of the range of " + h.type_name};
+  if (!text.empty()) throw parse_failure{at, "value " + text + " is out of the range of " + h.type_name};
 }
 
 void parse_coordinate(const char* begin, const char* stop, const mm_header& h, mm_chunk& out) {
+  const std::size_t lines = count_lines(begin, stop);
+  out.row.reserve(lines);
+  out.col.reserve(lines);
+  if (h.field == mm_field::integer) out.integer.reserve(lines);
+  if (h.field == mm_field::real) out.real.reserve(lines);
   line_cursor c(begin, stop);
   while (!c.at_end()) {
     if (c.at_line_end() || c.peek() == '%') {
@@ -216,9 +224,9 @@ mm_chunk parse_array(std::string_view text, const mm_header& h) {
 }
 
 template <class T>
-std::vector<T> convert_values(const std::vector<mm_chunk>& chunks, bool from_integer, bool negate_mirror,
+buffer<T> convert_values(const std::vector<mm_chunk>& chunks, bool from_integer, bool negate_mirror,
                               const std::vector<std::size_t>& mirrored_from) {
-  std::vector<T> out;
+  buffer<T> out;
   for (const mm_chunk& c : chunks) {
     if (from_integer) for (std::int64_t x : c.integer) out.push_back(T(x));
     else for (double x : c.real) out.push_back(T(x));
@@ -272,7 +280,8 @@ parsed_edges parse_matrix_market(const input_bytes& in, const std::string& file)
   chunks.shrink_to_fit();
   // Symmetric storage holds one triangle: add the mirror of every off-diagonal entry.
   std::vector<std::size_t> mirrored_from;
-  if (h.symmetry != mm_symmetry::general) {
+  result.mirrored = h.symmetry != mm_symmetry::general;
+  if (result.mirrored) {
     const std::size_t stored = e.src.size();
     for (std::size_t k = 0; k < stored; ++k)
       if (e.src[k] != e.dst[k]) {
@@ -300,7 +309,7 @@ parsed_edges parse_matrix_market(const input_bytes& in, const std::string& file)
 }
 
 std::uint64_t matrix_market_entry_line(const input_bytes& in, std::uint64_t row, std::uint64_t col,
-                                       int occurrence) {
+                                       bool mirrored, int occurrence) {
   const std::string_view text = in.view();
   line_cursor c(text.data(), text.data() + text.size());
   bool size_seen = false;
@@ -313,7 +322,7 @@ std::uint64_t matrix_market_entry_line(const input_bytes& in, std::uint64_t row,
     try {
       const std::int64_t i = c.integer("row"), j = c.integer("column");
       const bool match = (std::uint64_t(i) == row + 1 && std::uint64_t(j) == col + 1) ||
-                         (std::uint64_t(i) == col + 1 && std::uint64_t(j) == row + 1);
+                         (mirrored && std::uint64_t(i) == col + 1 && std::uint64_t(j) == row + 1);
       if (size_seen && match && --occurrence == 0) return line_number(text, line);
     } catch (const parse_failure&) {
     }

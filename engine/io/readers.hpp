@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 
+#include "engine/buffer.hpp"
 #include "engine/edge_list.hpp"
 #include "engine/graph.hpp"
 #include "engine/io/input_file.hpp"
@@ -16,6 +17,7 @@ namespace graphring::io {
 struct parsed_edges {
   edge_list edges;
   std::string format;  // how it was read, for `info`: "matrix market coordinate real symmetric"
+  bool mirrored = false;  // the file stored one triangle and the reader added the other
 };
 
 // Edge list: `source destination [weight]` per line, any whitespace, `#` and `%` comment lines,
@@ -26,16 +28,16 @@ parsed_edges parse_edge_list(const input_bytes& in, const std::string& file, boo
                              std::span<const std::int64_t> extra_vertices = {});
 
 // One vertex label per line (LDBC NAME.v).
-std::vector<std::int64_t> parse_vertex_list(const input_bytes& in, const std::string& file);
+buffer<std::int64_t> parse_vertex_list(const input_bytes& in, const std::string& file);
 
 // Matrix Market: coordinate or array; real, integer or pattern; general, symmetric or
 // skew-symmetric. A `%%GraphBLAS type T` line picks the value type and its range is checked.
 parsed_edges parse_matrix_market(const input_bytes& in, const std::string& file);
 
 // 1-based line of the `occurrence`-th (1 = first) entry (row, col) of a Matrix Market file, or
-// of its mirror for a symmetric one; 0 if absent. Used to report a duplicate entry.
+// also of its mirror (col, row) when `mirrored`; 0 if absent. Used to report a duplicate entry.
 std::uint64_t matrix_market_entry_line(const input_bytes& in, std::uint64_t row, std::uint64_t col,
-                                       int occurrence);
+                                       bool mirrored, int occurrence);
 
 // DIMACS shortest-path format: `c` comments, one `p sp N M` line, `a U V W` arcs.
 parsed_edges parse_dimacs(const input_bytes& in, const std::string& file);

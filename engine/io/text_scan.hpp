@@ -118,6 +118,12 @@ class line_cursor {
   const char* end_;
 };
 
+// Lines in [begin, end) (a last line without a line break counts): an upper bound on the records
+// of a chunk, so its output arrays are sized once.
+inline std::size_t count_lines(const char* begin, const char* end) {
+  return std::size_t(std::count(begin, end, '\n')) + (begin < end && end[-1] != '\n');
+}
+
 // 1-based number of the line holding `where`.
 inline std::uint64_t line_number(std::string_view text, const char* where) {
   return 1 + std::uint64_t(std::count(text.data(), where, '\n'));
@@ -146,8 +152,10 @@ template <class Result, class ParseChunk>
 std::vector<Result> parse_in_parallel(std::string_view text, const char* from,
                                       const std::string& file, ParseChunk&& parse_chunk) {
   const std::string_view part(from, std::size_t(text.data() + text.size() - from));
+  // Few large chunks: each chunk's output arrays then reach the size where buffer<> takes huge
+  // pages; a few chunks per thread still balance the load.
   const std::size_t threads = std::size_t(omp_get_max_threads());
-  const std::size_t parts = part.size() < (1u << 20) ? 1 : threads * 8;
+  const std::size_t parts = part.size() < (1u << 20) ? 1 : std::max(threads * 2, part.size() >> 26);
   const std::vector<const char*> cuts = split_at_lines(part, parts);
   const std::int64_t chunks = std::int64_t(cuts.size()) - 1;
   std::vector<Result> results(chunks);

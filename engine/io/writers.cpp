@@ -30,7 +30,7 @@ void append_number(std::string& out, T x) {
 template <class LineFn>
 void write_rows(atomic_output& out, const csr_matrix& a, const progress_fn& progress, LineFn&& line) {
   constexpr edge_offset entries_per_chunk = 1 << 18;
-  std::vector<std::uint64_t> cuts{0};
+  buffer<std::uint64_t> cuts{0};
   for (std::uint64_t r = 0; r < a.nrows;) {
     const edge_offset target = a.offsets[r] + entries_per_chunk;
     r = std::uint64_t(std::upper_bound(a.offsets.begin() + r + 1, a.offsets.end() - 1, target) - a.offsets.begin());
@@ -150,7 +150,7 @@ void write_grb(const graph& g, const std::string& path) {
   h.file_bytes = end;
 
   // The payload is assembled in memory once: checksummed, then written in one go.
-  std::vector<char> payload(end - sizeof h, 0);
+  buffer<char> payload(end - sizeof h, 0);
   auto place = [&](std::uint64_t at, const void* data, std::size_t bytes) {
     if (bytes) std::memcpy(payload.data() + (at - sizeof h), data, bytes);
   };

@@ -1,0 +1,66 @@
+// graphring::buffer<T>: the vector type for large arrays of plain data (edge lists, CSR arrays,
+// parser output). Two differences from std::vector<T>:
+//  - elements are default-initialized, so `buffer<int> b(n)` does not spend a pass writing zeros
+//    that the next pass overwrites (ask for zeros explicitly: `buffer<int> b(n, 0)`);
+//  - blocks of 2 MiB and more come straight from mmap with transparent huge pages requested,
+//    which cuts page faults 512-fold when a load touches hundreds of megabytes of fresh memory.
+#pragma once
+
+#include <sys/mman.h>
+
+#include <cstddef>
+#include <new>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace graphring {
+
+template <class T>
+struct big_allocator {
+  using value_type = T;
+  static constexpr std::size_t huge_page = std::size_t(2) << 20;
+
+  big_allocator() = default;
+  template <class U>
+  big_allocator(const big_allocator<U>&) noexcept {}
+
+  T* allocate(std::size_t n) {
+    const std::size_t bytes = n * sizeof(T);
+    if (n > std::size_t(-1) / sizeof(T)) throw std::bad_alloc();
+    if (bytes < huge_page) return static_cast<T*>(::operator new(bytes, std::align_val_t(alignof(T))));
+    void* p = mmap(nullptr, rounded(bytes), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    madvise(p, rounded(bytes), MADV_HUGEPAGE);
+    return static_cast<T*>(p);
+  }
+
+  void deallocate(T* p, std::size_t n) noexcept {
+    const std::size_t bytes = n * sizeof(T);
+    if (bytes < huge_page) {
+      ::operator delete(p, std::align_val_t(alignof(T)));
+    } else {
+      munmap(p, rounded(bytes));
+    }
+  }
+
+  // Default-initialize (leave plain data unwritten) unless a value is given.
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    if constexpr (sizeof...(Args) == 0) {
+      ::new (static_cast<void*>(p)) U;
+    } else {
+      ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+    }
+  }
+
+  friend bool operator==(const big_allocator&, const big_allocator&) noexcept { return true; }
+
+ private:
+  static std::size_t rounded(std::size_t bytes) noexcept { return (bytes + huge_page - 1) / huge_page * huge_page; }
+};
+
+template <class T>
+using buffer = std::vector<T, big_allocator<T>>;
+
+}  // namespace graphring

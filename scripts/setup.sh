@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs what graphring needs on Debian 12 (only what is missing), then configures and builds
+# it in Release into build/. CUDA is used when nvcc is found (/usr/local/cuda or PATH).
+# Environment: BUILD_DIR (default build), GRAPHRING_WERROR=ON to treat warnings as errors.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(cmake g++ make pkg-config zlib1g-dev libgtest-dev libbenchmark-dev libgraphblas-dev libboost-graph-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "graphring setup: installing ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+build_dir="${BUILD_DIR:-build}"
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DGRAPHRING_WERROR="${GRAPHRING_WERROR:-OFF}" >/dev/null
+cmake --build "$build_dir" -j "$(nproc)"

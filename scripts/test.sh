@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The README's second command: set up, build, and run the whole test suite with CTest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+cd "${BUILD_DIR:-build}"
+ctest --output-on-failure -j "$(nproc)"

@@ -1,0 +1,71 @@
+// Generators: sizes, structure (symmetric, no self-loops or duplicates, grid degrees), the same
+// graph on any number of threads, and different graphs for different seeds.
+#include <gtest/gtest.h>
+#include <omp.h>
+
+#include "engine/error.hpp"
+#include "engine/generators.hpp"
+
+namespace graphring {
+namespace {
+
+bool identical(const graph& x, const graph& y) {
+  const csr_matrix &a = x.adjacency(), &b = y.adjacency();
+  return a.nnz() == b.nnz() && std::equal(a.offsets.begin(), a.offsets.end(), b.offsets.begin()) &&
+         std::equal(a.cols.begin(), a.cols.end(), b.cols.begin());
+}
+
+TEST(Generators, RmatIsSymmetricSimpleAndSkewed) {
+  graph g = generate("rmat:12");
+  EXPECT_EQ(g.vertices(), 4096u);
+  EXPECT_TRUE(g.symmetric());
+  EXPECT_EQ(g.self_loops(), 0u);
+  EXPECT_EQ(g.duplicate_edges(), 0u);
+  EXPECT_GT(g.edges(), 4096u * 16);  // 16 x n generated, most survive deduplication, doubled
+  const auto& d = g.out_degrees();
+  EXPECT_GT(*std::max_element(d.begin(), d.end()), 20 * g.edges() / g.vertices());  // power-law hub
+}
+
+TEST(Generators, UniformRandomHasNoHubs) {
+  graph g = generate("urand:12:8");
+  EXPECT_TRUE(g.symmetric());
+  const auto& d = g.out_degrees();
+  EXPECT_LT(*std::max_element(d.begin(), d.end()), 60u);
+}
+
+TEST(Generators, GridIsA4NeighbourMeshWithSymmetricWeights) {
+  graph g = generate("grid:30");
+  EXPECT_EQ(g.vertices(), 900u);
+  EXPECT_EQ(g.edges(), 4u * 30 * 29);
+  EXPECT_TRUE(g.symmetric());  // structure and weights
+  EXPECT_EQ(type_of(g.adjacency().values), value_type::int32);
+  const auto& d = g.out_degrees();
+  EXPECT_EQ(*std::max_element(d.begin(), d.end()), 4u);
+  EXPECT_EQ(*std::min_element(d.begin(), d.end()), 2u);
+}
+
+TEST(Generators, SameGraphOnAnyThreadCountDifferentPerSeed) {
+  const int saved = omp_get_max_threads();
+  omp_set_num_threads(1);
+  graph one = generate("rmat:11:weighted");
+  omp_set_num_threads(2);
+  graph two = generate("rmat:11:weighted");
+  omp_set_num_threads(saved);
+  EXPECT_TRUE(identical(one, two));
+  EXPECT_TRUE(two.symmetric());  // weights too
+  EXPECT_FALSE(identical(one, generate("rmat:11:weighted:seed=2")));
+}
+
+TEST(Generators, BadNamesAreUsageErrors) {
+  for (const char* name : {"rmat:", "rmat:x", "rmat:40", "grid:0", "urand:10:0", "kron:10:5:9"}) {
+    try {
+      generate(name);
+      ADD_FAILURE() << name;
+    } catch (const error& e) {
+      EXPECT_EQ(e.kind(), error_kind::usage) << name;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace graphring

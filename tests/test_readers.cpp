@@ -1,0 +1,187 @@
+// Readers on small files with known content: Matrix Market (every field and symmetry, array,
+// type hints), edge lists (comments, CRLF, labels, weights, count lines, LDBC .e/.v), DIMACS,
+// gzip, and the mapping of labels to ids.
+#include <gtest/gtest.h>
+
+#include "engine/error.hpp"
+#include "engine/io/load.hpp"
+#include "tests/test_support.hpp"
+
+namespace graphring {
+namespace {
+
+using testing::scratch_dir;
+
+// Edges as (label, label, weight) in CSR order.
+std::vector<std::tuple<std::int64_t, std::int64_t, double>> labeled_edges(const graph& g) {
+  std::vector<std::tuple<std::int64_t, std::int64_t, double>> out;
+  const csr_matrix& a = g.adjacency();
+  for (vertex_id r = 0; r < a.nrows; ++r)
+    for (edge_offset k = a.row_begin(r); k < a.row_end(r); ++k) {
+      double x = 0;
+      std::visit(
+          [&](const auto& v) {
+            if constexpr (!std::is_same_v<std::decay_t<decltype(v)>, std::monostate>) x = double(v[k]);
+          },
+          a.values);
+      out.emplace_back(g.labels().label(r), g.labels().label(a.cols[k]), x);
+    }
+  return out;
+}
+
+using triples = std::vector<std::tuple<std::int64_t, std::int64_t, double>>;
+
+TEST(MatrixMarket, PatternGeneral) {
+  scratch_dir d;
+  graph g = load_graph(d.write("a.mtx", "%%MatrixMarket matrix coordinate pattern general\n% c\n3 3 3\n1 2\n3 1\n2 3\n"));
+  EXPECT_EQ(g.vertices(), 3u);
+  EXPECT_FALSE(g.weighted());
+  EXPECT_EQ(labeled_edges(g), (triples{{1, 2, 0}, {2, 3, 0}, {3, 1, 0}}));
+}
+
+TEST(MatrixMarket, RealSymmetricIsExpanded) {
+  scratch_dir d;
+  graph g = load_graph(d.write("a.mtx", "%%MatrixMarket matrix coordinate real symmetric\n3 3 3\n2 1 0.5\n3 3 -2e1\n3 2 7\n"));
+  EXPECT_EQ(type_of(g.adjacency().values), value_type::float64);
+  EXPECT_EQ(labeled_edges(g), (triples{{1, 2, 0.5}, {2, 1, 0.5}, {2, 3, 7}, {3, 2, 7}, {3, 3, -20}}));
+  EXPECT_TRUE(g.symmetric());
+}
+
+TEST(MatrixMarket, IntegerSkewSymmetricNegatesTheMirror) {
+  scratch_dir d;
+  graph g = load_graph(d.write("a.mtx", "%%MatrixMarket matrix coordinate integer skew-symmetric\n2 2 1\n2 1 4\n"));
+  EXPECT_EQ(type_of(g.adjacency().values), value_type::int64);
+  EXPECT_EQ(labeled_edges(g), (triples{{1, 2, -4}, {2, 1, 4}}));
+}
+
+TEST(MatrixMarket, GraphBlasTypeLineChoosesTheStoredType) {
+  scratch_dir d;
+  graph g = load_graph(d.write("a.mtx", "%%MatrixMarket matrix coordinate integer general\n%%GraphBLAS type uint8_t\n2 2 1\n1 2 255\n"));
+  EXPECT_EQ(type_of(g.adjacency().values), value_type::uint32);
+  graph f = load_graph(d.write("b.mtx", "%%MatrixMarket matrix coordinate real general\n%%GraphBLAS type float\n2 2 1\n1 2 1.5\n"));
+  EXPECT_EQ(type_of(f.adjacency().values), value_type::float32);
+}
+
+TEST(MatrixMarket, ArrayHoldsEveryValueColumnMajor) {
+  scratch_dir d;
+  graph g = load_graph(d.write("a.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n0\n"));
+  EXPECT_EQ(labeled_edges(g), (triples{{1, 1, 1}, {1, 2, 3}, {2, 1, 2}, {2, 2, 0}}));
+}
+
+TEST(MatrixMarket, CrlfBlankLinesAndGzip) {
+  scratch_dir d;
+  const std::string text = "%%MatrixMarket matrix coordinate pattern general\r\n\r\n2 2 2\r\n1 2\r\n\r\n2 1\r\n";
+  graph g = load_graph(d.write("a.mtx.gz", text, true));
+  EXPECT_EQ(labeled_edges(g), (triples{{1, 2, 0}, {2, 1, 0}}));
+}
+
+TEST(MatrixMarket, DuplicatesAreAnErrorUnlessAPolicyMergesThem) {
+  scratch_dir d;
+  const std::string path = d.write("a.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 3\n1 2 1\n2 1 5\n1 2 3\n");
+  try {
+    load_graph(path);
+    FAIL() << "duplicates accepted";
+  } catch (const error& e) {
+    EXPECT_EQ(e.line(), 5u);
+    EXPECT_EQ(e.message(), "duplicate entry (1, 2); a Matrix Market file holds each entry once");
+  }
+  load_options o;
+  o.build.duplicates = duplicate_policy::sum;
+  EXPECT_EQ(labeled_edges(load_graph(path, o)), (triples{{1, 2, 4}, {2, 1, 5}}));
+}
+
+TEST(EdgeList, CommentsWhitespaceAndArbitraryLabels) {
+  scratch_dir d;
+  graph g = load_graph(d.write("g.txt", "# a comment\n% another\n  100\t-7\r\n-7   5000000000\n\n100 100\n"));
+  EXPECT_EQ(g.vertices(), 3u);
+  EXPECT_EQ(g.labels().label(0), -7);
+  EXPECT_EQ(g.labels().label(1), 100);
+  EXPECT_EQ(g.labels().label(2), 5000000000);
+  EXPECT_EQ(*g.labels().find(5000000000), 2u);
+  EXPECT_FALSE(g.labels().find(6).has_value());
+  EXPECT_EQ(labeled_edges(g), (triples{{-7, 5000000000, 0}, {100, -7, 0}, {100, 100, 0}}));
+}
+
+TEST(EdgeList, DenseLabelsKeepTheirOwnNumbers) {
+  scratch_dir d;
+  graph g = load_graph(d.write("g.el", "3 1\n1 2\n"));
+  EXPECT_EQ(g.vertices(), 3u);
+  EXPECT_TRUE(g.labels().is_offset());
+  EXPECT_EQ(g.labels().offset(), 1);
+  graph h = load_graph(d.write("h.el", "0 4\n"));
+  EXPECT_EQ(h.vertices(), 2u);  // only labels that occur become vertices
+  EXPECT_EQ(h.labels().label(1), 4);
+}
+
+TEST(EdgeList, WeightsIntegerOrReal) {
+  scratch_dir d;
+  graph g = load_graph(d.write("g.wel", "1 2 3\n2 1 -4\n"));
+  EXPECT_EQ(type_of(g.adjacency().values), value_type::int64);
+  graph h = load_graph(d.write("h.wel", "1 2 0.25\n2 1 1e3\n"));
+  EXPECT_EQ(type_of(h.adjacency().values), value_type::float64);
+  EXPECT_EQ(labeled_edges(h), (triples{{1, 2, 0.25}, {2, 1, 1000}}));
+}
+
+TEST(EdgeList, LeadingCountLinesAreReadAndChecked) {
+  scratch_dir d;
+  graph g = load_graph(d.write("g.txt", "3\n2\n1 2\n2 3\n"));
+  EXPECT_EQ(g.edges(), 2u);
+  EXPECT_THROW(load_graph(d.write("bad.txt", "3\n5\n1 2\n2 3\n")), error);
+}
+
+TEST(EdgeList, LdbcVertexFileAddsIsolatedVertices) {
+  scratch_dir d;
+  d.write("g.v", "1\n2\n3\n99\n");
+  graph g = load_graph(d.write("g.e", "1 2 0.5\n2 3 1.5\n"));
+  EXPECT_EQ(g.vertices(), 4u);
+  EXPECT_EQ(g.labels().label(3), 99);
+  EXPECT_EQ(g.adjacency().row_length(3), 0u);
+  EXPECT_EQ(g.source_format, "ldbc edge list (.e with .v)");
+}
+
+TEST(Dimacs, ArcsWithWeights) {
+  scratch_dir d;
+  graph g = load_graph(d.write("g.gr", "c road\np sp 3 2\nc more\na 1 2 7\na 3 1 2\n"));
+  EXPECT_EQ(g.vertices(), 3u);
+  EXPECT_EQ(labeled_edges(g), (triples{{1, 2, 7}, {3, 1, 2}}));
+}
+
+TEST(Load, SymmetrizeAndDropSelfLoopsOnLoad) {
+  scratch_dir d;
+  load_options o;
+  o.build.symmetrize = true;
+  o.build.drop_self_loops = true;
+  graph g = load_graph(d.write("g.el", "1 2\n2 1\n2 2\n2 3\n"), o);
+  EXPECT_EQ(labeled_edges(g), (triples{{1, 2, 0}, {2, 1, 0}, {2, 3, 0}, {3, 2, 0}}));
+  EXPECT_TRUE(g.symmetric());
+  EXPECT_EQ(g.self_loops(), 0u);
+}
+
+TEST(Load, FormatFromContentWhenTheNameSaysNothing) {
+  scratch_dir d;
+  EXPECT_EQ(load_graph(d.write("noext", "%%MatrixMarket matrix coordinate pattern general\n1 1 1\n1 1\n")).edges(), 1u);
+  EXPECT_EQ(load_graph(d.write("noext2", "p sp 2 1\na 1 2 3\n")).edges(), 1u);
+  EXPECT_EQ(load_graph(d.write("noext3", "5 6\n")).edges(), 1u);
+}
+
+TEST(Load, LargeTextParsesInParallelChunksWithCorrectLineNumbers) {
+  // Big enough (> 1 MiB) to be cut into chunks; the error sits deep in a later chunk.
+  std::string text;
+  for (int i = 0; i < 200000; ++i) text += std::to_string(i) + " " + std::to_string(i + 1) + "\n";
+  text += "7 x\n";
+  scratch_dir d;
+  try {
+    load_graph(d.write("big.el", text));
+    FAIL();
+  } catch (const error& e) {
+    EXPECT_EQ(e.line(), 200001u);
+    EXPECT_EQ(e.message(), "destination id is not an integer: 'x'");
+  }
+  text.resize(text.size() - 4);
+  graph g = load_graph(d.write("big2.el", text));
+  EXPECT_EQ(g.edges(), 200000u);
+  EXPECT_EQ(g.vertices(), 200001u);
+}
+
+}  // namespace
+}  // namespace graphring

@@ -1,0 +1,128 @@
+// Writers and the .grb format: round trips keep the graph (structure, values, value type,
+// labels); damaged .grb files are refused; a failed write leaves the old file in place.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <fstream>
+
+#include "engine/error.hpp"
+#include "engine/generators.hpp"
+#include "engine/io/load.hpp"
+#include "engine/io/writers.hpp"
+#include "tests/test_support.hpp"
+
+namespace graphring {
+namespace {
+
+using testing::read_file;
+using testing::scratch_dir;
+
+void expect_same_graph(const graph& x, const graph& y) {
+  const csr_matrix &a = x.adjacency(), &b = y.adjacency();
+  ASSERT_EQ(a.nrows, b.nrows);
+  ASSERT_EQ(a.nnz(), b.nnz());
+  EXPECT_TRUE(std::equal(a.offsets.begin(), a.offsets.end(), b.offsets.begin()));
+  EXPECT_TRUE(std::equal(a.cols.begin(), a.cols.end(), b.cols.begin()));
+  ASSERT_EQ(a.values.index(), b.values.index());
+  std::visit(
+      [&](const auto& va) {
+        using V = std::decay_t<decltype(va)>;
+        if constexpr (!std::is_same_v<V, std::monostate>) {
+          const auto& vb = std::get<V>(b.values);
+          EXPECT_TRUE(std::equal(va.begin(), va.end(), vb.begin()));
+        }
+      },
+      a.values);
+  EXPECT_TRUE(x.labels() == y.labels());
+}
+
+TEST(RoundTrip, MtxToGrbToMtx) {
+  scratch_dir d;
+  const std::string mtx = d.write("a.mtx",
+      "%%MatrixMarket matrix coordinate real general\n4 4 5\n1 2 0.1\n2 3 1e-300\n3 1 -2.5\n4 4 3\n1 4 0.3333333333333333\n");
+  graph g = load_graph(mtx);
+  io::write_grb(g, d.path("a.grb"));
+  graph h = load_graph(d.path("a.grb"));
+  expect_same_graph(g, h);
+  io::write_matrix_market(h, d.path("b.mtx"));
+  expect_same_graph(g, load_graph(d.path("b.mtx")));
+}
+
+TEST(RoundTrip, EveryValueTypeThroughEveryFormat) {
+  scratch_dir d;
+  const char* types[] = {"int32_t", "uint32_t", "int64_t", "float", "double"};
+  for (const char* t : types) {
+    const bool real = std::strcmp(t, "float") == 0 || std::strcmp(t, "double") == 0;
+    const std::string text = std::string("%%MatrixMarket matrix coordinate ") + (real ? "real" : "integer") +
+                             " general\n%%GraphBLAS type " + t + "\n3 3 3\n1 2 7\n2 3 " + (real ? "0.5" : "9") + "\n3 1 1\n";
+    graph g = load_graph(d.write(std::string("t.mtx"), text));
+    for (const char* out : {"o.grb", "o.mtx", "o.mtx.gz"}) {
+      io::write_graph(g, d.path(out));
+      SCOPED_TRACE(std::string(t) + " via " + out);
+      expect_same_graph(g, load_graph(d.path(out)));
+    }
+  }
+}
+
+TEST(RoundTrip, EdgeListKeepsLabels) {
+  scratch_dir d;
+  graph g = load_graph(d.write("g.wel", "-5 70 2\n70 123456789012 3\n"));
+  for (const char* out : {"o.grb", "o.wel", "o.wel.gz"}) {
+    io::write_graph(g, d.path(out));
+    SCOPED_TRACE(out);
+    expect_same_graph(g, load_graph(d.path(out)));
+  }
+}
+
+TEST(RoundTrip, GeneratedGraphThroughGrb) {
+  scratch_dir d;
+  graph g = generate("rmat:10:8:weighted");
+  io::write_grb(g, d.path("r.grb"));
+  expect_same_graph(g, load_graph(d.path("r.grb")));
+}
+
+TEST(Grb, DamagedFilesAreRefused) {
+  scratch_dir d;
+  io::write_grb(generate("grid:20"), d.path("g.grb"));
+  const std::string good = read_file(d.path("g.grb"));
+  auto expect_refused = [&](std::string bytes, const std::string& message) {
+    const std::string p = d.write("bad.grb", bytes);
+    try {
+      load_graph(p);
+      ADD_FAILURE() << "accepted: " << message;
+    } catch (const error& e) {
+      EXPECT_EQ(e.kind(), error_kind::bad_input);
+      EXPECT_EQ(e.message(), message);
+    }
+  };
+  std::string flipped = good;
+  flipped[good.size() / 2] ^= 0x10;
+  expect_refused(flipped, "corrupt .grb file: payload checksum mismatch");
+  std::string version = good;
+  version[8] = 9;
+  expect_refused(version, "unsupported .grb version 9 (this graphring reads version 1)");
+  std::string header = good;
+  header[20] ^= 1;
+  expect_refused(header, "corrupt .grb file: header checksum mismatch");
+  expect_refused(good.substr(0, good.size() - 100), "corrupt .grb file: the header says " +
+                                                        std::to_string(good.size()) + " bytes but the file has " +
+                                                        std::to_string(good.size() - 100) + " (truncated?)");
+  expect_refused(good.substr(0, 50), "corrupt .grb file: shorter than its 128-byte header");
+  expect_refused("GRPHRONG" + good.substr(8), "not a .grb file (wrong magic bytes)");
+}
+
+TEST(AtomicOutput, FailedConversionLeavesThePreviousFile) {
+  scratch_dir d;
+  const std::string out = d.write("out.mtx", "previous contents\n");
+  const auto result = testing::run_cli({"convert", d.write("bad.el", "1 2\n3\n"), out});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_EQ(read_file(out), "previous contents\n");
+  EXPECT_THROW(io::write_graph(generate("grid:3"), d.path("x.unknown")), error);
+  // No temporary files are left behind.
+  std::size_t files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(d.path(""))) files += entry.is_regular_file();
+  EXPECT_EQ(files, 2u);
+}
+
+}  // namespace
+}  // namespace graphring

@@ -1,0 +1,76 @@
+// Test helpers: scratch directories, data set locations, running the CLI.
+#include "tests/test_support.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <fstream>
+#include <random>
+#include <sstream>
+
+extern char** environ;
+
+namespace graphring::testing {
+
+scratch_dir::scratch_dir() {
+  std::random_device rd;
+  dir_ = std::filesystem::temp_directory_path() / ("graphring-test-" + std::to_string(getpid()) + "-" +
+                                                    std::to_string(rd()));
+  std::filesystem::create_directories(dir_);
+}
+
+scratch_dir::~scratch_dir() {
+  std::error_code ignored;
+  std::filesystem::remove_all(dir_, ignored);
+}
+
+std::string scratch_dir::write(const std::string& name, const std::string& content, bool gzip) const {
+  const std::string p = path(name);
+  if (gzip) {
+    gzFile f = gzopen(p.c_str(), "wb");
+    gzwrite(f, content.data(), unsigned(content.size()));
+    gzclose(f);
+  } else {
+    std::ofstream(p, std::ios::binary) << content;
+  }
+  return p;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string shared_datasets() {
+  const std::string dir = GRAPHRING_SHARED_DATASETS;
+  return std::filesystem::exists(dir + "/CATALOG.md") ? dir : std::string();
+}
+
+std::string own_datasets() { return GRAPHRING_DATASETS; }
+
+cli_result run_cli(const std::vector<std::string>& args) {
+  scratch_dir dir;
+  const std::string out = dir.path("out"), err = dir.path("err");
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  std::vector<std::string> all{GRAPHRING_CLI};
+  all.insert(all.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& a : all) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid;
+  int status = -1;
+  if (posix_spawn(&pid, GRAPHRING_CLI, &actions, nullptr, argv.data(), environ) == 0) waitpid(pid, &status, 0);
+  posix_spawn_file_actions_destroy(&actions);
+  const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return {code, read_file(out), read_file(err)};
+}
+
+}  // namespace graphring::testing

@@ -1,0 +1,46 @@
+// Helpers shared by the tests: scratch files, the shared data sets (tests skip without them),
+// and running the graphring program to check what a user sees.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace graphring::testing {
+
+// A fresh directory under the system temp dir, removed when the object dies.
+class scratch_dir {
+ public:
+  scratch_dir();
+  ~scratch_dir();
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  // Writes `content` to `name` (gzip-compressed when `gzip`) and returns its path.
+  std::string write(const std::string& name, const std::string& content, bool gzip = false) const;
+
+ private:
+  std::filesystem::path dir_;
+};
+
+std::string read_file(const std::string& path);
+
+// ../shared/datasets beside the repository, or "" when absent.
+std::string shared_datasets();
+// The repository's own datasets/.
+std::string own_datasets();
+
+#define GRAPHRING_REQUIRE_SHARED_DATASETS()                                     \
+  do {                                                                          \
+    if (::graphring::testing::shared_datasets().empty())                       \
+      GTEST_SKIP() << "../shared/datasets is absent; skipping real-graph test"; \
+  } while (0)
+
+struct cli_result {
+  int status;
+  std::string out, err;
+};
+// Runs the graphring program with `args` (no shell), capturing its output.
+cli_result run_cli(const std::vector<std::string>& args);
+
+}  // namespace graphring::testing
