@@ -7,8 +7,6 @@
 
 namespace graphring {
 
-enum class backend { cpu, cuda };
-
 bool cuda_compiled() noexcept;
 // Number of CUDA devices usable now (0 without a driver, a device, or the CUDA build).
 int cuda_device_count() noexcept;

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Installs what graphring needs on Debian 12 (only what is missing), then configures and builds
 # it in Release into build/. CUDA is used when nvcc is found (/usr/local/cuda or PATH).
-# Environment: BUILD_DIR (default build), GRAPHRING_WERROR=ON to treat warnings as errors.
+# Environment: BUILD_DIR (default build), GRAPHRING_WERROR=OFF to let warnings pass,
+# EXTRA_PACKAGES (more Debian packages to install, e.g. clang for the fuzz and TSan jobs),
+# SETUP_ONLY=1 (install, do not build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake g++ make pkg-config zlib1g-dev libgtest-dev libbenchmark-dev libgraphblas-dev libboost-graph-dev)
+packages=(cmake g++ make pkg-config zlib1g-dev libgtest-dev libbenchmark-dev libgraphblas-dev libboost-graph-dev
+  ${EXTRA_PACKAGES:-})
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -18,6 +21,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+[ "${SETUP_ONLY:-0}" = 1 ] && exit 0
 build_dir="${BUILD_DIR:-build}"
-cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DGRAPHRING_WERROR="${GRAPHRING_WERROR:-OFF}" >/dev/null
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DGRAPHRING_WERROR="${GRAPHRING_WERROR:-ON}" >/dev/null
 cmake --build "$build_dir" -j "$(nproc)"

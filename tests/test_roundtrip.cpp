@@ -2,8 +2,14 @@
 // labels); damaged .grb files are refused; a failed write leaves the old file in place.
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <chrono>
 #include <cstring>
 #include <fstream>
+#include <thread>
 
 #include "engine/error.hpp"
 #include "engine/generators.hpp"
@@ -122,6 +128,31 @@ TEST(AtomicOutput, FailedConversionLeavesThePreviousFile) {
   std::size_t files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(d.path(""))) files += entry.is_regular_file();
   EXPECT_EQ(files, 2u);
+}
+
+TEST(AtomicOutput, KilledConversionLeavesThePreviousFile) {
+  scratch_dir d;
+  const std::string out = d.write("out.mtx", "previous contents\n");
+  std::vector<std::string> args{GRAPHRING_CLI, "convert", "rmat:17", out, "--quiet"};
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid;
+  ASSERT_EQ(posix_spawn(&pid, GRAPHRING_CLI, nullptr, nullptr, argv.data(), nullptr), 0);
+  // Kill it as soon as its temporary output file exists, i.e. in the middle of writing.
+  bool writing = false;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!writing && std::chrono::steady_clock::now() < deadline) {
+    for (const auto& entry : std::filesystem::directory_iterator(d.path("")))
+      writing |= entry.path().filename().string().starts_with("out.mtx.tmp-");
+    if (!writing) std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  kill(pid, SIGKILL);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(writing) << "the conversion never started writing";
+  EXPECT_TRUE(WIFSIGNALED(status));
+  EXPECT_EQ(read_file(out), "previous contents\n");
 }
 
 }  // namespace

@@ -126,16 +126,22 @@ input_bytes read_input(const std::string& path, const progress_fn& progress) {
   if (map->address == MAP_FAILED)
     throw error(error_kind::bad_input, std::string("cannot map: ") + std::strerror(errno), path);
   const char* data = static_cast<const char*>(map->address);
-  if (is_gzip(data, map->length)) {
-    input_bytes inflated = inflate_all(path, data, map->length, progress);
+  return decode_input(std::move(map), data, std::size_t(st.st_size), path, progress);
+}
+
+input_bytes decode_input(std::shared_ptr<const void> owner, const char* data, std::size_t size,
+                         const std::string& name, const progress_fn& progress) {
+  if (size == 0) throw error(error_kind::bad_input, "the file is empty", name);
+  if (is_gzip(data, size)) {
+    input_bytes inflated = inflate_all(name, data, size, progress);
     if (inflated.size == 0)
-      throw error(error_kind::bad_input, "the file is empty (after decompression)", path);
+      throw error(error_kind::bad_input, "the file is empty (after decompression)", name);
     return inflated;
   }
   input_bytes result;
   result.data = data;
-  result.size = map->length;
-  result.owner = std::move(map);
+  result.size = size;
+  result.owner = std::move(owner);
   return result;
 }
 

@@ -24,6 +24,11 @@ struct input_bytes {
 // its gzip stream is truncated or corrupt.
 input_bytes read_input(const std::string& path, const progress_fn& progress = {});
 
+// The same for bytes already in memory (kept alive by `owner`): inflated when they are gzip.
+// `name` stands for the file in error messages.
+input_bytes decode_input(std::shared_ptr<const void> owner, const char* data, std::size_t size,
+                         const std::string& name, const progress_fn& progress = {});
+
 // The file name without a trailing ".gz", lower-cased extension included: "a.MTX.gz" -> ".mtx".
 std::string extension_of(const std::string& path);
 

@@ -250,10 +250,11 @@ parsed_edges parse_matrix_market(const input_bytes& in, const std::string& file)
         parse_coordinate(b, e, h, out);
       });
     } else {
+      // Every value takes at least two bytes of text; checked before any allocation.
+      if (h.rows != 0 && h.cols > 2 * text.size() / h.rows)
+        throw parse_failure{h.size_line, "the size line declares " + std::to_string(h.rows) + " x " +
+                                             std::to_string(h.cols) + " values, more than the file could hold"};
       require_memory(h.rows * h.cols * 16, "a dense matrix of this size", file);
-      if (h.rows * h.cols > 2 * text.size())
-        throw parse_failure{h.size_line, "the size line declares " + std::to_string(h.rows * h.cols) +
-                                             " values, more than the file could hold"};
       chunks.push_back(parse_array(text, h));
     }
   } catch (const parse_failure& f) {

@@ -6,13 +6,17 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "engine/error.hpp"
 
 namespace graphring::io {
 
+// The machine's physical memory, or GRAPHRING_MEMORY_LIMIT_MB when that is set (tests and
+// fuzzers use it to stand for a smaller machine).
 inline std::uint64_t physical_memory_bytes() {
+  if (const char* limit = std::getenv("GRAPHRING_MEMORY_LIMIT_MB")) return std::strtoull(limit, nullptr, 10) << 20;
   const long pages = sysconf(_SC_PHYS_PAGES);
   const long page_size = sysconf(_SC_PAGE_SIZE);
   if (pages <= 0 || page_size <= 0) return UINT64_MAX;
