@@ -11,9 +11,10 @@ namespace graphring {
 namespace {
 
 struct anonymous_region {
+  anonymous_region(void* a, std::size_t n) : address(a), length(n) {}
+  ~anonymous_region() { munmap(address, length); }
   void* address;
   std::size_t length;
-  ~anonymous_region() { munmap(address, length); }
 };
 
 TEST(LargeOffsets, RowsBeyondTwoToThe32EntriesIndexCorrectly) {

@@ -18,7 +18,7 @@ struct arc_chunk {
 
 }  // namespace
 
-parsed_edges parse_dimacs(const input_bytes& in, const std::string& file) {
+parsed_edges parse_dimacs(const input_bytes& in, const std::string& file, const progress_fn& progress) {
   const std::string_view text = in.view();
   line_cursor cur(text.data(), text.data() + text.size());
   std::uint64_t n = 0, m = 0;
@@ -72,7 +72,7 @@ parsed_edges parse_dimacs(const input_bytes& in, const std::string& file) {
         out.integral &= std::nearbyint(w) == w && std::fabs(w) < 9007199254740992.0;
         c.next_line();
       }
-    });
+    }, progress);
   } catch (const parse_failure& f) {
     throw error(error_kind::bad_input, f.message, file, line_number(text, f.where));
   }

@@ -39,7 +39,7 @@ value_vector collect_weights(std::vector<edge_chunk>& chunks, bool weighted) {
 }  // namespace
 
 parsed_edges parse_edge_list(const input_bytes& in, const std::string& file, bool require_weights,
-                             std::span<const std::int64_t> extra_vertices) {
+                             std::span<const std::int64_t> extra_vertices, const progress_fn& progress) {
   const std::string_view text = in.view();
   const char* end = text.data() + text.size();
 
@@ -110,7 +110,8 @@ parsed_edges parse_edge_list(const input_bytes& in, const std::string& file, boo
           c.expect_line_end(weighted ? "the weight" : "the destination id");
           c.next_line();
         }
-      });
+      },
+      progress);
 
   std::uint64_t edges = 0;
   for (const edge_chunk& c : chunks) edges += c.src.size();

@@ -87,19 +87,20 @@ graph load_graph(const std::string& source, const load_options& options) {
   report(options.progress, "parsing", 0);
   io::parsed_edges parsed;
   switch (format) {
-    case file_format::matrix_market: parsed = io::parse_matrix_market(in, source); break;
-    case file_format::dimacs: parsed = io::parse_dimacs(in, source); break;
+    case file_format::matrix_market: parsed = io::parse_matrix_market(in, source, options.progress); break;
+    case file_format::dimacs: parsed = io::parse_dimacs(in, source, options.progress); break;
     case file_format::ldbc_edges: {
       // An LDBC graph's vertex list sits beside its edges: NAME.e and NAME.v.
       std::string vertex_file = source.substr(0, source.rfind(".e")) + ".v";
       buffer<std::int64_t> vertices;
       if (exists(vertex_file)) vertices = io::parse_vertex_list(io::read_input(vertex_file), vertex_file);
-      parsed = io::parse_edge_list(in, source, false, vertices);
+      parsed = io::parse_edge_list(in, source, false, vertices, options.progress);
       if (!vertices.empty()) parsed.format = "ldbc edge list (.e with .v)";
       break;
     }
     default:
-      parsed = io::parse_edge_list(in, source, format == file_format::weighted_edge_list);
+      parsed = io::parse_edge_list(in, source, format == file_format::weighted_edge_list, {},
+                                   options.progress);
       break;
   }
   report(options.progress, "building CSR", 0);

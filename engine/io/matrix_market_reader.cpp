@@ -239,16 +239,17 @@ buffer<T> convert_values(const std::vector<mm_chunk>& chunks, bool from_integer,
 
 }  // namespace
 
-parsed_edges parse_matrix_market(const input_bytes& in, const std::string& file) {
+parsed_edges parse_matrix_market(const input_bytes& in, const std::string& file,
+                                 const progress_fn& progress) {
   const std::string_view text = in.view();
   mm_header h;
   std::vector<mm_chunk> chunks;
   try {
     h = parse_header(text, file);
     if (h.coordinate) {
-      chunks = parse_in_parallel<mm_chunk>(text, h.body, file, [&](const char* b, const char* e, mm_chunk& out) {
-        parse_coordinate(b, e, h, out);
-      });
+      chunks = parse_in_parallel<mm_chunk>(
+          text, h.body, file, [&](const char* b, const char* e, mm_chunk& out) { parse_coordinate(b, e, h, out); },
+          progress);
     } else {
       // Every value takes at least two bytes of text; checked before any allocation.
       if (h.rows != 0 && h.cols > 2 * text.size() / h.rows)

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/error.hpp"
+#include "engine/io/progress.hpp"
 
 namespace graphring::io {
 
@@ -147,10 +148,11 @@ inline std::vector<const char*> split_at_lines(std::string_view text, std::size_
 // Runs `parse_chunk(const char* begin, const char* end, Result&)` over line-aligned chunks of
 // the part of `text` from `from` (a line start) to its end, in parallel, and returns the chunk
 // results in text order. A parse_failure becomes a graphring::error at its file and line in
-// `text` (the earliest one wins).
+// `text` (the earliest one wins). `progress` hears "parsing" after each chunk.
 template <class Result, class ParseChunk>
 std::vector<Result> parse_in_parallel(std::string_view text, const char* from,
-                                      const std::string& file, ParseChunk&& parse_chunk) {
+                                      const std::string& file, ParseChunk&& parse_chunk,
+                                      const progress_fn& progress = {}) {
   const std::string_view part(from, std::size_t(text.data() + text.size() - from));
   // Few large chunks: each chunk's output arrays then reach the size where buffer<> takes huge
   // pages; a few chunks per thread still balance the load.
@@ -161,10 +163,13 @@ std::vector<Result> parse_in_parallel(std::string_view text, const char* from,
   std::vector<Result> results(chunks);
   std::vector<std::optional<parse_failure>> failures(chunks);
   std::vector<std::optional<error>> errors(chunks);
+  std::int64_t done = 0;
 #pragma omp parallel for schedule(dynamic, 1)
   for (std::int64_t c = 0; c < chunks; ++c) {
     try {
       parse_chunk(cuts[c], cuts[c + 1], results[c]);
+#pragma omp critical(graphring_parse_progress)
+      report(progress, "parsing", double(++done) / double(chunks));
     } catch (const parse_failure& f) {
       failures[c] = f;
     } catch (const error& e) {
