@@ -6,6 +6,7 @@
 #include <span>
 
 #include "engine/error.hpp"
+#include "kernels/cpu/parallel.hpp"
 #include "kernels/cpu/prefix_sum.hpp"
 
 namespace graphring {
@@ -60,10 +61,11 @@ csr_matrix build(std::uint64_t nrows, std::uint64_t ncols, const arc_source<T>& 
   constexpr bool weighted = !std::is_same_v<T, std::monostate>;
   const arc_key<T, Packed> key{in};
   const std::int64_t narcs = std::int64_t(in.src.size()) * 2;
+  const bool parallel = std::uint64_t(narcs) + nrows > kernels::min_parallel_work;
 
   // 1. count the arcs of every row
   buffer<edge_offset> offsets(nrows + 1, 0);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (parallel)
   for (std::int64_t a = 0; a < narcs; ++a)
     if (in.present(a))
       std::atomic_ref<edge_offset>(offsets[in.row(a)]).fetch_add(1, std::memory_order_relaxed);
@@ -76,7 +78,7 @@ csr_matrix build(std::uint64_t nrows, std::uint64_t ncols, const arc_source<T>& 
   buffer<std::uint64_t> keys(total);
   {
     buffer<edge_offset> cursor(offsets.begin(), offsets.end() - 1);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (parallel)
     for (std::int64_t a = 0; a < narcs; ++a)
       if (in.present(a)) {
         auto slot = std::atomic_ref<edge_offset>(cursor[in.row(a)]);
@@ -87,7 +89,7 @@ csr_matrix build(std::uint64_t nrows, std::uint64_t ncols, const arc_source<T>& 
   // 4. sort every row by (column, arc): deterministic, and keeps the input order among
   //    duplicates; then count what each row keeps after merging duplicates
   buffer<edge_offset> kept(nrows + 1, 0);
-#pragma omp parallel for schedule(dynamic, 512)
+#pragma omp parallel for schedule(dynamic, 512) if (parallel)
   for (std::int64_t r = 0; r < std::int64_t(nrows); ++r) {
     auto first = keys.begin() + offsets[r], last = keys.begin() + offsets[r + 1];
     if (!std::is_sorted(first, last, [&](auto x, auto y) { return key.less(x, y); }))
@@ -104,7 +106,7 @@ csr_matrix build(std::uint64_t nrows, std::uint64_t ncols, const arc_source<T>& 
   // 5. write columns and values, merging duplicates
   buffer<vertex_id> cols(nnz);
   buffer<std::conditional_t<weighted, T, char>> values(weighted ? nnz : 0);
-#pragma omp parallel for schedule(dynamic, 512)
+#pragma omp parallel for schedule(dynamic, 512) if (parallel)
   for (std::int64_t r = 0; r < std::int64_t(nrows); ++r) {
     edge_offset out = kept[r];
     for (edge_offset i = offsets[r]; i < offsets[r + 1]; ++i) {
@@ -148,7 +150,8 @@ csr_matrix build_from_edges(const edge_list& edges, const build_options& options
   if (edges.src.size() != edges.dst.size())
     throw error(error_kind::internal, "edge list has unequal source and destination counts");
   bool in_range = true;
-#pragma omp parallel for schedule(static) reduction(&& : in_range)
+#pragma omp parallel for schedule(static) reduction(&& : in_range) \
+    if (edges.src.size() > kernels::min_parallel_work)
   for (std::int64_t k = 0; k < std::int64_t(edges.src.size()); ++k)
     in_range = in_range && edges.src[k] < edges.nrows && edges.dst[k] < edges.ncols;
   if (!in_range) throw error(error_kind::usage, "an edge names a vertex outside the edge list's size");
@@ -180,7 +183,7 @@ csr_matrix detail::build_csr_wide_keys(const edge_list& edges, const build_optio
 csr_matrix transpose(const csr_matrix& a) {
   // Row ids of every entry; the columns array serves as the sources of the transposed edges.
   buffer<vertex_id> rows(a.nnz());
-#pragma omp parallel for schedule(dynamic, 1024)
+#pragma omp parallel for schedule(dynamic, 1024) if (a.nnz() + a.nrows > kernels::min_parallel_work)
   for (std::int64_t r = 0; r < std::int64_t(a.nrows); ++r)
     std::fill(rows.begin() + a.offsets[r], rows.begin() + a.offsets[r + 1], vertex_id(r));
   return std::visit(

@@ -6,6 +6,7 @@
 
 #include "engine/builder.hpp"
 #include "engine/error.hpp"
+#include "kernels/cpu/parallel.hpp"
 
 namespace graphring {
 
@@ -30,7 +31,7 @@ const csr_matrix& graph::cached_transpose() const {
 const buffer<edge_offset>& graph::out_degrees() {
   if (!out_degrees_) {
     buffer<edge_offset> d(a_.nrows);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (a_.nrows > kernels::min_parallel_work)
     for (std::int64_t v = 0; v < std::int64_t(a_.nrows); ++v) d[v] = a_.row_length(v);
     out_degrees_ = std::move(d);
   }
@@ -41,7 +42,7 @@ const buffer<edge_offset>& graph::in_degrees() {
   if (!in_degrees_) {
     const csr_matrix& at = transpose();
     buffer<edge_offset> d(at.nrows);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (a_.nrows > kernels::min_parallel_work)
     for (std::int64_t v = 0; v < std::int64_t(at.nrows); ++v) d[v] = at.row_length(v);
     in_degrees_ = std::move(d);
   }
@@ -86,7 +87,8 @@ bool graph::symmetric() {
 edge_offset graph::self_loops() {
   if (!self_loops_) {
     edge_offset loops = 0;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : loops)
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : loops) \
+    if (a_.nnz() + a_.nrows > kernels::min_parallel_work)
     for (std::int64_t v = 0; v < std::int64_t(a_.nrows); ++v) {
       const vertex_id* first = a_.cols.data() + a_.row_begin(v);
       const vertex_id* last = a_.cols.data() + a_.row_end(v);
@@ -100,7 +102,8 @@ edge_offset graph::self_loops() {
 
 edge_offset graph::duplicate_edges() const {
   edge_offset duplicates = 0;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : duplicates)
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : duplicates) \
+    if (a_.nnz() + a_.nrows > kernels::min_parallel_work)
   for (std::int64_t v = 0; v < std::int64_t(a_.nrows); ++v)
     for (edge_offset i = a_.row_begin(v) + 1; i < a_.row_end(v); ++i)
       duplicates += a_.cols[i] == a_.cols[i - 1];
