@@ -1,4 +1,4 @@
-// graphring's public C++ API in one include: graph container, builder, I/O and generators.
+// graphring's public C++ API in one include: graph container, builder, I/O, generators, semirings.
 #pragma once
 
 #include "engine/backends.hpp"
@@ -11,3 +11,4 @@
 #include "engine/io/load.hpp"
 #include "engine/io/writers.hpp"
 #include "engine/labels.hpp"
+#include "semirings/builtin.hpp"
