@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "engine/builder.hpp"
+#include "tests/test_support.hpp"
 #include "engine/error.hpp"
 #include "kernels/cpu/prefix_sum.hpp"
 
@@ -49,13 +50,7 @@ std::vector<row_entries> rows_of(const csr_matrix& a) {
   std::vector<row_entries> rows(a.nrows);
   for (std::uint64_t r = 0; r < a.nrows; ++r)
     for (edge_offset k = a.row_begin(r); k < a.row_end(r); ++k) {
-      double x = 0;
-      std::visit(
-          [&](const auto& v) {
-            if constexpr (!std::is_same_v<std::decay_t<decltype(v)>, std::monostate>) x = double(v[k]);
-          },
-          a.values);
-      rows[r].emplace_back(a.cols[k], x);
+      rows[r].emplace_back(a.cols[k], testing::value_at(a.values, k));
     }
   return rows;
 }

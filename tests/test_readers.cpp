@@ -18,13 +18,7 @@ std::vector<std::tuple<std::int64_t, std::int64_t, double>> labeled_edges(const 
   const csr_matrix& a = g.adjacency();
   for (vertex_id r = 0; r < a.nrows; ++r)
     for (edge_offset k = a.row_begin(r); k < a.row_end(r); ++k) {
-      double x = 0;
-      std::visit(
-          [&](const auto& v) {
-            if constexpr (!std::is_same_v<std::decay_t<decltype(v)>, std::monostate>) x = double(v[k]);
-          },
-          a.values);
-      out.emplace_back(g.labels().label(r), g.labels().label(a.cols[k]), x);
+      out.emplace_back(g.labels().label(r), g.labels().label(a.cols[k]), testing::value_at(a.values, k));
     }
   return out;
 }

@@ -46,6 +46,18 @@ std::string read_file(const std::string& path) {
   return s.str();
 }
 
+double value_at(const value_array& values, std::size_t k) {
+  return std::visit(
+      [&](const auto& v) -> double {
+        if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::monostate>) {
+          return 0;
+        } else {
+          return double(v[k]);
+        }
+      },
+      values);
+}
+
 std::string shared_datasets() {
   const std::string dir = GRAPHRING_SHARED_DATASETS;
   return std::filesystem::exists(dir + "/CATALOG.md") ? dir : std::string();

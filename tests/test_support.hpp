@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/value_type.hpp"
+
 namespace graphring::testing {
 
 // A fresh directory under the system temp dir, removed when the object dies.
@@ -24,6 +26,9 @@ class scratch_dir {
 };
 
 std::string read_file(const std::string& path);
+
+// Value k of a matrix's values as a double (0 for a pattern matrix).
+double value_at(const value_array& values, std::size_t k);
 
 // ../shared/datasets beside the repository, or "" when absent.
 std::string shared_datasets();
