@@ -180,12 +180,17 @@ csr_matrix detail::build_csr_wide_keys(const edge_list& edges, const build_optio
   return build_from_edges(edges, options, true);
 }
 
-csr_matrix transpose(const csr_matrix& a) {
-  // Row ids of every entry; the columns array serves as the sources of the transposed edges.
+buffer<vertex_id> row_ids(const csr_matrix& a) {
   buffer<vertex_id> rows(a.nnz());
 #pragma omp parallel for schedule(dynamic, 1024) if (a.nnz() + a.nrows > kernels::min_parallel_work)
   for (std::int64_t r = 0; r < std::int64_t(a.nrows); ++r)
     std::fill(rows.begin() + a.offsets[r], rows.begin() + a.offsets[r + 1], vertex_id(r));
+  return rows;
+}
+
+csr_matrix transpose(const csr_matrix& a) {
+  // A's columns serve as the sources of the transposed edges, its row ids as their targets.
+  const buffer<vertex_id> rows = row_ids(a);
   return std::visit(
       [&](const auto& w) {
         using W = std::decay_t<decltype(w)>;

@@ -42,11 +42,8 @@ edge_list edges_of(const graph& g) {
   e.nrows = a.nrows;
   e.ncols = a.ncols;
   e.labels = g.labels();
-  e.src.resize(a.nnz());
+  e.src = row_ids(a);
   e.dst.assign(a.cols.begin(), a.cols.end());
-#pragma omp parallel for schedule(dynamic, 1024)
-  for (std::int64_t r = 0; r < std::int64_t(a.nrows); ++r)
-    std::fill(e.src.begin() + a.offsets[r], e.src.begin() + a.offsets[r + 1], vertex_id(r));
   std::visit(
       [&](const auto& v) {
         using V = std::decay_t<decltype(v)>;
