@@ -1,9 +1,8 @@
 // DIMACS shortest-path (.gr) reader, 9th DIMACS Implementation Challenge format:
 // `c` comment lines, one `p sp N M` problem line, then M lines `a U V W` with 1-based U, V.
-#include <cmath>
-
 #include "engine/error.hpp"
 #include "engine/io/memory_limit.hpp"
+#include "engine/io/parsed_weights.hpp"
 #include "engine/io/readers.hpp"
 #include "engine/io/text_scan.hpp"
 
@@ -12,8 +11,7 @@ namespace {
 
 struct arc_chunk {
   buffer<vertex_id> src, dst;
-  buffer<double> weights;
-  bool integral = true;
+  parsed_weights weights;
 };
 
 }  // namespace
@@ -48,7 +46,7 @@ parsed_edges parse_dimacs(const input_bytes& in, const std::string& file, const 
       const std::size_t lines = count_lines(b, e);
       out.src.reserve(lines);
       out.dst.reserve(lines);
-      out.weights.reserve(lines);
+      out.weights.values.reserve(lines);
       line_cursor c(b, e);
       while (!c.at_end()) {
         if (c.at_line_end() || c.peek() == 'c') {
@@ -68,8 +66,7 @@ parsed_edges parse_dimacs(const input_bytes& in, const std::string& file, const 
         c.expect_line_end("the arc weight");
         out.src.push_back(vertex_id(u - 1));
         out.dst.push_back(vertex_id(v - 1));
-        out.weights.push_back(w);
-        out.integral &= std::nearbyint(w) == w && std::fabs(w) < 9007199254740992.0;
+        out.weights.add(w);
         c.next_line();
       }
     }, progress);
@@ -78,8 +75,7 @@ parsed_edges parse_dimacs(const input_bytes& in, const std::string& file, const 
   }
 
   std::uint64_t held = 0;
-  bool integral = true;
-  for (const arc_chunk& c : chunks) held += c.src.size(), integral &= c.integral;
+  for (const arc_chunk& c : chunks) held += c.src.size();
   if (held != m)
     throw error(error_kind::bad_input,
                 "the problem line declares " + std::to_string(m) + " arcs but the file holds " +
@@ -96,15 +92,7 @@ parsed_edges parse_dimacs(const input_bytes& in, const std::string& file, const 
     e.src.insert(e.src.end(), c.src.begin(), c.src.end());
     e.dst.insert(e.dst.end(), c.dst.begin(), c.dst.end());
   }
-  auto gather = [&](auto tag) {
-    buffer<decltype(tag)> w;
-    w.reserve(held);
-    for (const arc_chunk& c : chunks)
-      for (double x : c.weights) w.push_back(decltype(tag)(x));
-    return w;
-  };
-  if (integral) e.weights = gather(std::int64_t{});
-  else e.weights = gather(double{});
+  e.weights = gather_weights(chunks);
   result.format = "dimacs shortest-path";
   return result;
 }

@@ -1,9 +1,8 @@
 // Edge-list reader (SNAP, LDBC .e/.v, weighted .wel): serial prelude for headers, then parallel
 // chunked parsing, then label compaction.
-#include <cmath>
-
 #include "engine/error.hpp"
 #include "engine/io/label_compaction.hpp"
+#include "engine/io/parsed_weights.hpp"
 #include "engine/io/readers.hpp"
 #include "engine/io/text_scan.hpp"
 
@@ -11,30 +10,10 @@ namespace graphring::io {
 namespace {
 
 struct edge_chunk : labeled_edges {
-  buffer<double> weights;
-  bool integral = true;  // every weight is an integer of magnitude below 2^53
+  parsed_weights weights;
 };
 
 bool is_comment(char c) { return c == '#' || c == '%'; }
-
-value_vector collect_weights(std::vector<edge_chunk>& chunks, bool weighted) {
-  if (!weighted) return std::monostate{};
-  bool integral = true;
-  std::size_t total = 0;
-  for (const edge_chunk& c : chunks) integral &= c.integral, total += c.weights.size();
-  auto gather = [&](auto tag) {
-    using T = decltype(tag);
-    buffer<T> w;
-    w.reserve(total);
-    for (edge_chunk& c : chunks) {
-      for (double x : c.weights) w.push_back(T(x));
-      buffer<double>().swap(c.weights);
-    }
-    return w;
-  };
-  if (integral) return gather(std::int64_t{});
-  return gather(double{});
-}
 
 }  // namespace
 
@@ -93,7 +72,7 @@ parsed_edges parse_edge_list(const input_bytes& in, const std::string& file, boo
         const std::size_t lines = count_lines(begin, stop);
         out.src.reserve(lines);
         out.dst.reserve(lines);
-        if (weighted) out.weights.reserve(lines);
+        if (weighted) out.weights.values.reserve(lines);
         line_cursor c(begin, stop);
         while (!c.at_end()) {
           if (c.at_line_end() || is_comment(c.peek())) {
@@ -103,9 +82,7 @@ parsed_edges parse_edge_list(const input_bytes& in, const std::string& file, boo
           out.src.push_back(c.integer("source id"));
           out.dst.push_back(c.integer("destination id"));
           if (weighted) {
-            const double w = c.real("weight");
-            out.integral &= std::nearbyint(w) == w && std::fabs(w) < 9007199254740992.0;
-            out.weights.push_back(w);
+            out.weights.add(c.real("weight"));
           }
           c.expect_line_end(weighted ? "the weight" : "the destination id");
           c.next_line();
@@ -122,7 +99,7 @@ parsed_edges parse_edge_list(const input_bytes& in, const std::string& file, boo
                 file, line_number(text, counts[1].second));
 
   parsed_edges result;
-  result.edges.weights = collect_weights(chunks, weighted);
+  if (weighted) result.edges.weights = gather_weights(chunks);
   std::vector<labeled_edges> labeled(chunks.size());
   for (std::size_t c = 0; c < chunks.size(); ++c) labeled[c] = std::move(static_cast<labeled_edges&>(chunks[c]));
   chunks.clear();
