@@ -1,0 +1,140 @@
+// Matrix-vector products over a semiring, GraphBLAS's GrB_mxv and GrB_vxm:
+//   mxv:  w<mask> = accum(w, A ⊕.⊗ u)     w(i) = ⊕_k A(i,k) ⊗ u(k)
+//   vxm:  w<mask> = accum(w, u ⊕.⊗ A)     w(j) = ⊕_k u(k) ⊗ A(k,j)
+// Two kernels compute either one: pull gathers u over the rows of A (mxv) or of Aᵀ (vxm), skipping
+// rows the mask excludes; push scatters a sparse u over the rows of Aᵀ (mxv) or of A (vxm).
+// Dispatch: push when u holds fewer than 1/16 of its entries (the density at which a vector is held
+// sparse), pull otherwise; descriptor.method forces either. The transpose a kernel needs is
+// computed once and cached in the matrix.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "engine/array.hpp"
+#include "engine/matrix.hpp"
+#include "engine/ops/descriptor.hpp"
+#include "engine/ops/vector_mask.hpp"
+#include "engine/ops/write_back.hpp"
+#include "engine/vector.hpp"
+#include "kernels/cpu/parallel.hpp"
+#include "kernels/cpu/spmspv_push.hpp"
+#include "kernels/cpu/spmv_pull.hpp"
+#include "semirings/flipped.hpp"
+
+namespace graphring {
+
+namespace detail {
+
+inline bool prefers_push(std::uint64_t nvals, std::uint64_t size, product_method method) {
+  if (method != product_method::automatic) return method == product_method::push;
+  return nvals * sparse_density_divisor < size;
+}
+
+// t = rows ⊕.⊗ u by pull, S in the mxv orientation: t(i) = ⊕_k rows(i,k) ⊗ u(k).
+template <class S, class AT, class U, class Allowed>
+vector<typename S::c_type> pull_product(const matrix<AT>& rows, const vector<U>& u,
+                                        const Allowed& allows) {
+  using C = typename S::c_type;
+  const vector<U>* x = &u;
+  vector<U> spread;
+  if (u.form() == vector_form::sparse) {
+    spread = u;
+    spread.to_bitmap();
+    x = &spread;
+  }
+  const std::uint64_t n = rows.nrows();
+  array<C> values(n);
+  array<std::uint8_t> present(n);
+  kernels::spmv_pull<S>(rows.view(), x->values(), x->present(), values.data(), present.data(),
+                        allows);
+  std::uint64_t count = 0;
+#pragma omp parallel for schedule(static) reduction(+ : count) if (n > kernels::min_parallel_work)
+  for (std::int64_t i = 0; i < std::int64_t(n); ++i) count += present[i];
+  auto t = vector<C>::from_bitmap(n, std::move(values), std::move(present), count);
+  t.conform();
+  return t;
+}
+
+// t = u ⊕.⊗ rows by push, S in the vxm orientation: t(j) ⊕= u(k) ⊗ rows(k,j).
+template <class S, class AT, class U, class Allowed>
+vector<typename S::c_type> push_product(const matrix<AT>& rows, const vector<U>& u,
+                                        const Allowed& allows) {
+  using C = typename S::c_type;
+  static thread_local kernels::scatter_workspace<C> w;
+  const vector<U>* x = &u;
+  vector<U> packed;
+  if (u.form() != vector_form::sparse) {
+    packed = u;
+    packed.to_sparse();
+    x = &packed;
+  }
+  kernels::spmspv_push<S>(rows.view(), x->indices(), x->values(), x->nvals(), w, allows);
+  const std::uint64_t n = rows.ncols(), found = w.touched.size();
+  if (found * sparse_density_divisor < n) {
+    array<vertex_id> indices(w.touched.begin(), found);
+    array<C> values(found);
+    for (std::uint64_t e = 0; e < found; ++e) values[e] = w.values[w.touched[e]];
+    w.reset();
+    return vector<C>::from_sparse(n, std::move(indices), std::move(values));
+  }
+  // Dense enough: the workspace itself becomes the result, and a fresh one is made next time.
+  auto t = vector<C>::from_bitmap(n, std::move(w.values), std::move(w.present), found);
+  w = {};
+  t.conform();
+  return t;
+}
+
+// w<mask> = accum(w, t), t of size `rows` from u of size `cols`: gathered over the rows of
+// pull_rows() or scattered over the rows of push_rows() (its transpose); each is asked for only
+// when used. S is in its own orientation for mxv (pull rows = A) and flipped for vxm (= Aᵀ).
+template <bool vxm, class S, class W, class Mask, class Accum, class U, class PullRows,
+          class PushRows>
+void matrix_vector(vector<W>& w, const Mask& mask, const Accum& accum, std::uint64_t rows,
+                   std::uint64_t cols, const PullRows& pull_rows, const PushRows& push_rows,
+                   const vector<U>& u, const descriptor& d) {
+  check_dimension(u.size(), cols, "the input vector's size");
+  check_dimension(w.size(), rows, "the output vector's size");
+  if constexpr (!std::is_same_v<Mask, no_mask_t>)
+    check_dimension(mask.size(), w.size(), "the mask's size");
+  using pull_semiring = std::conditional_t<vxm, flipped<S>, S>;
+  using push_semiring = std::conditional_t<vxm, S, flipped<S>>;
+  with_vector_mask(mask, d, [&](const auto& allows) {
+    auto t = prefers_push(u.nvals(), u.size(), d.method)
+                 ? push_product<push_semiring>(push_rows(), u, allows)
+                 : pull_product<pull_semiring>(pull_rows(), u, allows);
+    write_back(w, mask, accum, std::move(t), d, true);
+  });
+}
+
+}  // namespace detail
+
+// w<mask> = accum(w, A ⊕.⊗ u); with d.transpose_first, Aᵀ ⊕.⊗ u.
+template <class S, class W, class Mask, class Accum, class AT, class U>
+void mxv(vector<W>& w, const Mask& mask, const Accum& accum, S, const matrix<AT>& a,
+         const vector<U>& u, const descriptor& d = {}) {
+  const bool t = d.transpose_first;
+  auto plain = [&]() -> const matrix<AT>& { return a; };
+  auto transposed = [&]() -> const matrix<AT>& { return a.transposed(); };
+  if (t) {
+    detail::matrix_vector<false, S>(w, mask, accum, a.ncols(), a.nrows(), transposed, plain, u, d);
+  } else {
+    detail::matrix_vector<false, S>(w, mask, accum, a.nrows(), a.ncols(), plain, transposed, u, d);
+  }
+}
+
+// w<mask> = accum(w, u ⊕.⊗ A); with d.transpose_second, u ⊕.⊗ Aᵀ.
+template <class S, class W, class Mask, class Accum, class U, class AT>
+void vxm(vector<W>& w, const Mask& mask, const Accum& accum, S, const vector<U>& u,
+         const matrix<AT>& a, const descriptor& d = {}) {
+  const bool t = d.transpose_second;
+  auto plain = [&]() -> const matrix<AT>& { return a; };
+  auto transposed = [&]() -> const matrix<AT>& { return a.transposed(); };
+  if (t) {
+    detail::matrix_vector<true, S>(w, mask, accum, a.nrows(), a.ncols(), plain, transposed, u, d);
+  } else {
+    detail::matrix_vector<true, S>(w, mask, accum, a.ncols(), a.nrows(), transposed, plain, u, d);
+  }
+}
+
+}  // namespace graphring

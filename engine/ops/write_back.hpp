@@ -1,0 +1,89 @@
+// The last step of every vector operation: w<mask> = accum(w, t). With an accumulator the new
+// entries are z = w ⊙ t over the union of both patterns (accum(w(i), t(i)) where both exist);
+// without it z = t. Where the mask allows, w(i) becomes z(i), present or not; elsewhere w(i) is
+// kept, or deleted under `replace`. Operations whose kernel already restricted t to the mask skip
+// the general merge when nothing else is asked for.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "engine/array.hpp"
+#include "engine/ops/descriptor.hpp"
+#include "engine/ops/vector_mask.hpp"
+#include "engine/vector.hpp"
+#include "kernels/cpu/parallel.hpp"
+
+namespace graphring::detail {
+
+// t with its values converted to W (a move when the types agree).
+template <class W, class C>
+vector<W> converted(vector<C>&& t) {
+  if constexpr (std::is_same_v<W, C>) {
+    return std::move(t);
+  } else {
+    t.to_addressable();
+    array<W> values(t.form() == vector_form::sparse ? t.nvals() : t.size());
+    const C* from = t.values();
+    for (std::size_t e = 0; e < values.size(); ++e) values[e] = W(from[e]);
+    if (t.form() == vector_form::dense) return vector<W>::from_dense(std::move(values));
+    return vector<W>::from_bitmap(t.size(), std::move(values),
+                                  array<std::uint8_t>(t.present(), t.size()), t.nvals());
+  }
+}
+
+template <class W, class Mask, class Accum, class C>
+void write_back(vector<W>& w, const Mask& mask, const Accum& accum, vector<C>&& t,
+                const descriptor& d, bool t_within_mask) {
+  constexpr bool accumulate = !std::is_same_v<Accum, no_accum_t>;
+  constexpr bool masked = !std::is_same_v<Mask, no_mask_t>;
+  if constexpr (!accumulate) {
+    if ((!masked && !d.complement_mask) || (masked && d.replace && t_within_mask)) {
+      w = converted<W>(std::move(t));
+      w.conform();
+      return;
+    }
+  }
+  const std::uint64_t n = w.size();
+  vector<W> old = std::move(w);
+  old.to_addressable();
+  t.to_addressable();
+  array<W> values(n);
+  array<std::uint8_t> present(n);
+  const std::uint8_t* old_present = old.present();
+  const std::uint8_t* t_present = t.present();
+  std::uint64_t count = 0;
+  with_vector_mask(mask, d, [&](const auto& allows) {
+#pragma omp parallel for schedule(static) reduction(+ : count) if (n > kernels::min_parallel_work)
+    for (std::int64_t s = 0; s < std::int64_t(n); ++s) {
+      const std::uint64_t i = s;
+      const bool has_old = !old_present || old_present[i];
+      const bool has_t = !t_present || t_present[i];
+      bool out = false;
+      if (allows(i)) {
+        if constexpr (accumulate) {
+          if (has_old && has_t) {
+            values[i] = W(accum(old.values()[i], t.values()[i]));
+          } else if (has_t) {
+            values[i] = W(t.values()[i]);
+          } else if (has_old) {
+            values[i] = old.values()[i];
+          }
+          out = has_old || has_t;
+        } else {
+          if (has_t) values[i] = W(t.values()[i]);
+          out = has_t;
+        }
+      } else if (!d.replace && has_old) {
+        values[i] = old.values()[i];
+        out = true;
+      }
+      present[i] = out;
+      count += out;
+    }
+  });
+  w = vector<W>::from_bitmap(n, std::move(values), std::move(present), count);
+  w.conform();
+}
+
+}  // namespace graphring::detail

@@ -1,0 +1,137 @@
+// Pull SpMV over CSR: y(i) = ⊕_k A(i,k) ⊗ x(k) for every row i a mask allows, gathering x over
+// the row's columns. This is the mxv orientation; vxm runs it over Aᵀ with flipped<S>.
+// Work is balanced by nonzeros, not rows: the rows are cut into chunks of equal rows + nonzeros
+// (a merge-path split over the offsets), and rows longer than a chunk — a power-law graph's hubs
+// — are each reduced by all threads in column order, so one huge row never serializes the run.
+// A monoid with a terminal value stops a row once it is reached; an ANY monoid stops at the first
+// product. Products within a row combine in ascending column order, so a non-commutative ⊕ gives
+// the same answer on any number of threads.
+//
+// Contract shared by every format's pull kernel:
+//   y_present[i] = 1 when at least one product was taken for row i (y[i] then holds the sum),
+//   0 otherwise (y[i] unspecified); rows with allowed(i) false get 0. x_present == nullptr means
+//   every x(k) is present. Matrix values are converted to S::a_type, x values to S::b_type.
+#pragma once
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "kernels/cpu/parallel.hpp"
+#include "kernels/csr_view.hpp"
+#include "semirings/monoids.hpp"
+
+namespace graphring::kernels {
+
+namespace detail {
+
+// Folds the products of entries [first, last) of row i into acc; returns whether any was taken.
+// Stops early at the monoid's terminal value, or at the first product for an ANY monoid.
+template <class S, class V, class X>
+bool fold_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_present, std::uint64_t i,
+              std::uint64_t first, std::uint64_t last, typename S::c_type& acc) {
+  using M = typename S::add_monoid;
+  using A = typename S::a_type;
+  using B = typename S::b_type;
+  bool taken = false;
+  for (std::uint64_t p = first; p < last; ++p) {
+    const std::uint32_t k = a.cols[p];
+    if (x_present && !x_present[k]) continue;
+    acc = S::add(acc, S::multiply(A(a.value(p)), B(x[k]), i, k, 0));
+    taken = true;
+    if constexpr (is_any_v<M>) {
+      break;
+    } else if constexpr (has_terminal_v<M>) {
+      if (acc == M::terminal()) break;
+    }
+  }
+  return taken;
+}
+
+// The ordered reduction of one long row by the whole thread team.
+template <class S, class V, class X>
+bool fold_long_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_present,
+                   std::uint64_t i, typename S::c_type& result) {
+  using C = typename S::c_type;
+  const std::uint64_t first = a.offsets[i], last = a.offsets[i + 1];
+  const int pieces = omp_get_max_threads() * 4;
+  std::vector<C> partial(pieces, S::zero());
+  std::vector<std::uint8_t> taken(pieces, 0);
+#pragma omp parallel for schedule(dynamic, 1)
+  for (int t = 0; t < pieces; ++t) {
+    const std::uint64_t b = first + (last - first) * t / pieces;
+    const std::uint64_t e = first + (last - first) * (t + 1) / pieces;
+    C acc = S::zero();
+    taken[t] = fold_row<S>(a, x, x_present, i, b, e, acc);
+    partial[t] = acc;
+  }
+  bool any = false;
+  result = S::zero();
+  for (int t = 0; t < pieces; ++t) {
+    if (!taken[t]) continue;
+    result = any ? S::add(result, partial[t]) : partial[t];
+    any = true;
+  }
+  return any;
+}
+
+}  // namespace detail
+
+template <class S, class V, class X, class Allowed>
+void spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_present,
+               typename S::c_type* y, std::uint8_t* y_present, const Allowed& allowed) {
+  using C = typename S::c_type;
+  const std::uint64_t n = a.nrows, nnz = a.nnz();
+  const std::uint64_t work = n + nnz;
+  const int threads = work > min_parallel_work ? omp_get_max_threads() : 1;
+  const std::uint64_t chunks = std::uint64_t(threads) * 8;
+  // Rows longer than a chunk's share are reduced by the whole team afterwards.
+  const std::uint64_t long_row = threads > 1 ? std::max<std::uint64_t>(work / chunks, 4096)
+                                             : ~std::uint64_t(0);
+  std::vector<std::uint64_t> long_rows;
+#pragma omp parallel num_threads(threads)
+  {
+    std::vector<std::uint64_t> my_long_rows;
+#pragma omp for schedule(dynamic, 1) nowait
+    for (std::int64_t c = 0; c < std::int64_t(chunks); ++c) {
+      // Chunk c holds the rows whose start r + offsets[r] lies in [work*c, work*(c+1)) / chunks.
+      auto first_row = [&](std::uint64_t t) {
+        const std::uint64_t target = work * t / chunks;
+        std::uint64_t lo = 0, hi = n;
+        while (lo < hi) {
+          const std::uint64_t mid = (lo + hi) / 2;
+          if (mid + a.offsets[mid] < target) lo = mid + 1; else hi = mid;
+        }
+        return lo;
+      };
+      const std::uint64_t begin = first_row(c), end = first_row(c + 1);
+      for (std::uint64_t i = begin; i < end; ++i) {
+        y_present[i] = 0;
+        if (!allowed(i)) continue;
+        const std::uint64_t first = a.offsets[i], last = a.offsets[i + 1];
+        if (last - first > long_row) {
+          my_long_rows.push_back(i);
+          continue;
+        }
+        C acc = S::zero();
+        if (detail::fold_row<S>(a, x, x_present, i, first, last, acc)) {
+          y[i] = acc;
+          y_present[i] = 1;
+        }
+      }
+    }
+#pragma omp critical(graphring_spmv_long_rows)
+    long_rows.insert(long_rows.end(), my_long_rows.begin(), my_long_rows.end());
+  }
+  for (std::uint64_t i : long_rows) {
+    C acc = S::zero();
+    if (detail::fold_long_row<S>(a, x, x_present, i, acc)) {
+      y[i] = acc;
+      y_present[i] = 1;
+    }
+  }
+}
+
+}  // namespace graphring::kernels
