@@ -1,0 +1,98 @@
+// Reductions with a monoid, after GrB_reduce:
+//   reduce_rows:  w<mask> = accum(w, ⊕_j A(i,j))   one entry per non-empty row of A
+//                                                   (with transpose_first, per column)
+//   reduce:       s = ⊕_i u(i)  or  s = ⊕_ij A(i,j) the monoid's identity when there is nothing
+// A monoid with a terminal value stops a row at it. Scalar reductions combine per-thread partial
+// results in thread order, so a non-commutative monoid gets the sequential answer.
+#pragma once
+
+#include <omp.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/array.hpp"
+#include "engine/matrix.hpp"
+#include "engine/ops/descriptor.hpp"
+#include "engine/ops/write_back.hpp"
+#include "engine/vector.hpp"
+#include "kernels/cpu/parallel.hpp"
+#include "semirings/monoids.hpp"
+
+namespace graphring {
+
+namespace detail {
+
+// ⊕ of f(e) over e in [0, count), in order, in parallel blocks. f(e, acc) folds entry e into acc
+// and returns whether it took one.
+template <class Monoid, class Fold>
+typename Monoid::value_type ordered_reduce(std::uint64_t count, const Fold& fold) {
+  using T = typename Monoid::value_type;
+  const int threads = count > kernels::min_parallel_work ? omp_get_max_threads() : 1;
+  std::vector<T> partial(threads, Monoid::identity());
+#pragma omp parallel num_threads(threads)
+  {
+    const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+    T acc = Monoid::identity();
+    for (std::uint64_t e = count * t / nt; e < count * (t + 1) / nt; ++e) fold(e, acc);
+    partial[t] = acc;
+  }
+  T result = Monoid::identity();
+  for (const T& x : partial) result = Monoid()(result, x);
+  return result;
+}
+
+}  // namespace detail
+
+template <class W, class Mask, class Accum, class Monoid, class A>
+void reduce_rows(vector<W>& w, const Mask& mask, const Accum& accum, Monoid,
+                 const matrix<A>& a_in, const descriptor& d = {}) {
+  using T = typename Monoid::value_type;
+  const matrix<A>& a = d.transpose_first ? a_in.transposed() : a_in;
+  detail::check_dimension(w.size(), a.nrows(), "the output vector's size");
+  const std::uint64_t n = a.nrows();
+  array<T> values(n);
+  array<std::uint8_t> present(n);
+  std::uint64_t count = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : count) \
+    if (n + a.nvals() > kernels::min_parallel_work)
+  for (std::int64_t s = 0; s < std::int64_t(n); ++s) {
+    const std::uint64_t first = a.offsets()[s], last = a.offsets()[s + 1];
+    T acc = Monoid::identity();
+    for (std::uint64_t p = first; p < last; ++p) {
+      acc = Monoid()(acc, T(a.value(p)));
+      if constexpr (has_terminal_v<Monoid>) {
+        if (acc == Monoid::terminal()) break;
+      }
+    }
+    values[s] = acc;
+    present[s] = last > first;
+    count += last > first;
+  }
+  auto t = vector<T>::from_bitmap(n, std::move(values), std::move(present), count);
+  t.conform();
+  detail::write_back(w, mask, accum, std::move(t), d, false);
+}
+
+template <class Monoid, class U>
+typename Monoid::value_type reduce(Monoid, const vector<U>& u) {
+  using T = typename Monoid::value_type;
+  if (u.form() == vector_form::sparse)
+    return detail::ordered_reduce<Monoid>(u.nvals(), [&](std::uint64_t e, T& acc) {
+      acc = Monoid()(acc, T(u.values()[e]));
+    });
+  const std::uint8_t* present = u.present();
+  return detail::ordered_reduce<Monoid>(u.size(), [&](std::uint64_t i, T& acc) {
+    if (!present || present[i]) acc = Monoid()(acc, T(u.values()[i]));
+  });
+}
+
+template <class Monoid, class A>
+typename Monoid::value_type reduce(Monoid, const matrix<A>& a) {
+  using T = typename Monoid::value_type;
+  return detail::ordered_reduce<Monoid>(a.nvals(), [&](std::uint64_t p, T& acc) {
+    acc = Monoid()(acc, T(a.value(p)));
+  });
+}
+
+}  // namespace graphring

@@ -1,0 +1,115 @@
+// Index-unary operators f(x, i, j) for apply_index and select (GraphBLAS's GrB_IndexUnaryOp):
+// they see an entry's value x and position (row i, column j; j = 0 for a vector). The positional
+// ones return an index; the predicates keep or drop an entry in select.
+#pragma once
+
+#include <cstdint>
+
+#include "semirings/hd.hpp"
+
+namespace graphring {
+
+// i + offset, the entry's row (a vector's index).
+struct row_index_op {
+  std::int64_t offset = 0;
+  template <class X>
+  GRAPHRING_HD constexpr std::int64_t operator()(const X&, std::uint64_t i, std::uint64_t) const {
+    return std::int64_t(i) + offset;
+  }
+};
+
+// j + offset, the entry's column.
+struct col_index_op {
+  std::int64_t offset = 0;
+  template <class X>
+  GRAPHRING_HD constexpr std::int64_t operator()(const X&, std::uint64_t, std::uint64_t j) const {
+    return std::int64_t(j) + offset;
+  }
+};
+
+// Keeps entries on or below diagonal k (j <= i + k): k = -1 gives the strictly lower triangle L.
+struct tril_op {
+  std::int64_t k = 0;
+  template <class X>
+  GRAPHRING_HD constexpr bool operator()(const X&, std::uint64_t i, std::uint64_t j) const {
+    return std::int64_t(j) <= std::int64_t(i) + k;
+  }
+};
+
+// Keeps entries on or above diagonal k (j >= i + k): k = 1 gives the strictly upper triangle U.
+struct triu_op {
+  std::int64_t k = 0;
+  template <class X>
+  GRAPHRING_HD constexpr bool operator()(const X&, std::uint64_t i, std::uint64_t j) const {
+    return std::int64_t(j) >= std::int64_t(i) + k;
+  }
+};
+
+struct diag_op {
+  template <class X>
+  GRAPHRING_HD constexpr bool operator()(const X&, std::uint64_t i, std::uint64_t j) const {
+    return i == j;
+  }
+};
+
+struct offdiag_op {
+  template <class X>
+  GRAPHRING_HD constexpr bool operator()(const X&, std::uint64_t i, std::uint64_t j) const {
+    return i != j;
+  }
+};
+
+// Value comparisons with a bound scalar: keeps x when x ≠ / == / < / <= / > / >= s.
+template <class T>
+struct value_ne_op {
+  T s;
+  GRAPHRING_HD constexpr bool operator()(const T& x, std::uint64_t, std::uint64_t) const { return x != s; }
+};
+template <class T>
+struct value_eq_op {
+  T s;
+  GRAPHRING_HD constexpr bool operator()(const T& x, std::uint64_t, std::uint64_t) const { return x == s; }
+};
+template <class T>
+struct value_lt_op {
+  T s;
+  GRAPHRING_HD constexpr bool operator()(const T& x, std::uint64_t, std::uint64_t) const { return x < s; }
+};
+template <class T>
+struct value_le_op {
+  T s;
+  GRAPHRING_HD constexpr bool operator()(const T& x, std::uint64_t, std::uint64_t) const { return x <= s; }
+};
+template <class T>
+struct value_gt_op {
+  T s;
+  GRAPHRING_HD constexpr bool operator()(const T& x, std::uint64_t, std::uint64_t) const { return s < x; }
+};
+template <class T>
+struct value_ge_op {
+  T s;
+  GRAPHRING_HD constexpr bool operator()(const T& x, std::uint64_t, std::uint64_t) const { return s <= x; }
+};
+
+// A binary operator with one operand bound to a scalar, as a unary function for apply:
+// bind_first(op, s)(x) = op(s, x), bind_second(op, s)(x) = op(x, s).
+template <class Op, class T>
+struct bound_first {
+  Op op;
+  T s;
+  template <class X>
+  GRAPHRING_HD constexpr auto operator()(const X& x) const { return op(s, x); }
+};
+template <class Op, class T>
+struct bound_second {
+  Op op;
+  T s;
+  template <class X>
+  GRAPHRING_HD constexpr auto operator()(const X& x) const { return op(x, s); }
+};
+template <class Op, class T>
+constexpr bound_first<Op, T> bind_first(Op op, T s) { return {op, s}; }
+template <class Op, class T>
+constexpr bound_second<Op, T> bind_second(Op op, T s) { return {op, s}; }
+
+}  // namespace graphring
