@@ -1,0 +1,154 @@
+// Compressed Column Indices (CCI; Lawlor, "In-memory Data Compression for Sparse Matrices",
+// IA^3 2013, seeds/000 and slides seeds/004). Each row's column ids become deltas (the first from
+// -1, so column c starts with c + 1; duplicate edges give 0), written into a bit stream of
+// codewords with the opcode in the low bits:
+//   0    + 4 bits  a run of 1..16 deltas equal to the stride (1: contiguous columns)   5 bits
+//   001  + 5 bits  a jump of up to 31                                                  8 bits
+//   011  + 15 bits, 101 + 20 bits, 111 + 29 bits                                18, 23, 32 bits
+// Our ids are 32-bit, so a matrix with a jump of 2^29 or more widens the 111 immediate to 32
+// bits (35-bit codeword); the width lives in the decode table. Decoding is branch-free: the low
+// three bits index an 8-entry table (the run opcode fills its four entries) giving the codeword
+// length, the immediate's shift and mask, and how to turn the immediate into (delta, count).
+// GPU variant (slices S > 1): the entries of a row are dealt round-robin to S slices, each with
+// its own stream, and the run opcode then means "jumps of S" — contiguous columns seen through a
+// stride of S threads. Values stay uncompressed, in CSR order.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/csr.hpp"
+#include "engine/formats/format_support.hpp"
+#include "engine/formats/format_view.hpp"
+
+namespace graphring {
+
+// One decode table entry.
+struct cci_code {
+  std::uint32_t length;      // bits the codeword takes
+  std::uint32_t shift;       // opcode bits below the immediate
+  std::uint32_t data_mask;   // immediate bits
+  std::uint32_t delta_mask;  // ~0 for a jump (delta = immediate), 0 for a run
+  std::uint32_t delta_add;   // the stride for a run, 0 for a jump
+  std::uint32_t count_mask;  // 0xf for a run (count = immediate + 1), 0 for a jump (count 1)
+};
+
+inline constexpr std::uint64_t cci_max_slices = 32;
+
+// The state of one stream: the next bit, the last column and the current codeword's deltas.
+struct cci_cursor {
+  std::uint64_t bit = 0;
+  std::uint32_t col = 0xffffffffu;  // column -1: the first delta is column + 1
+  std::uint32_t delta = 0, left = 0;
+};
+
+template <class V>
+struct cci_view {
+  using value_type = V;
+  std::uint64_t nrows = 0, ncols = 0, slices = 1;
+  const edge_offset* offsets = nullptr;     // nrows + 1, as in CSR: entry k's value is values[k]
+  const std::uint64_t* code_start = nullptr;  // nrows * slices + 1 bit positions
+  const std::uint64_t* words = nullptr;     // the code, plus one padding word
+  std::uint64_t nwords = 0;
+  const V* values = nullptr;
+  cci_code table[8] = {};
+
+  // 64 bits of code from bit position `bit` (reads words[bit / 64] and the word after it).
+  GRAPHRING_HD std::uint64_t peek(std::uint64_t bit) const {
+    const std::uint64_t w = bit >> 6, off = bit & 63;
+    return (words[w] >> off) | ((words[w + 1] << 1) << (63 - off));
+  }
+
+  // Decodes the codeword at the cursor into its delta and count (no branches).
+  GRAPHRING_HD void next_code(cci_cursor& c) const {
+    const std::uint64_t bits = peek(c.bit);
+    const cci_code& e = table[bits & 7];
+    const std::uint32_t data = std::uint32_t(bits >> e.shift) & e.data_mask;
+    c.delta = (data & e.delta_mask) + e.delta_add;
+    c.left = (data & e.count_mask) + 1;
+    c.bit += e.length;
+  }
+
+  // Calls f(column, k) for the entries of row r in column order until f returns true.
+  template <class F>
+  GRAPHRING_HD void for_each_in_row(std::uint64_t r, F&& f) const {
+    edge_offset k = offsets[r];
+    const edge_offset end = offsets[r + 1];
+    if (slices == 1) {
+      cci_cursor c;
+      c.bit = code_start[r];
+      while (k < end) {
+        next_code(c);
+        for (std::uint32_t i = 0; i < c.left && k < end; ++i, ++k) {
+          c.col += c.delta;
+          if (f(vertex_id(c.col), k)) return;
+        }
+      }
+      return;
+    }
+    cci_cursor cursors[cci_max_slices];
+    for (std::uint64_t s = 0; s < slices; ++s) {
+      cursors[s] = cci_cursor{};
+      cursors[s].bit = code_start[r * slices + s];
+    }
+    for (std::uint64_t i = 0; k < end; ++i, ++k) {
+      cci_cursor& c = cursors[i % slices];
+      if (c.left == 0) next_code(c);
+      --c.left;
+      c.col += c.delta;
+      if (f(vertex_id(c.col), k)) return;
+    }
+  }
+};
+
+struct cci_options {
+  std::uint64_t slices = 1;  // 1: the CPU code; S > 1 (at most 32): the GPU variant
+};
+
+class cci_matrix {
+ public:
+  static cci_matrix from_csr(const csr_matrix& a, const cci_options& options = {});
+  csr_matrix to_csr() const;
+
+  std::uint64_t nrows() const noexcept { return nrows_; }
+  std::uint64_t slices() const noexcept { return slices_; }
+  edge_offset nnz() const noexcept { return nnz_; }
+  const value_array& values() const noexcept { return values_; }
+  // Bits of the column code alone (the counterpart of CSR's 32 bits per column id).
+  std::uint64_t code_bits() const noexcept { return code_bits_; }
+  formats::footprint size() const noexcept;
+  std::uint64_t bytes() const noexcept { return size().bytes(); }
+
+  template <class V>
+  cci_view<V> view(const V* values) const {
+    cci_view<V> v;
+    v.nrows = nrows_;
+    v.ncols = ncols_;
+    v.slices = slices_;
+    v.offsets = offsets_.data();
+    v.code_start = code_start_.data();
+    v.words = words_.data();
+    v.nwords = words_.size();
+    v.values = values;
+    for (int i = 0; i < 8; ++i) v.table[i] = table_[i];
+    return v;
+  }
+
+  // The decode table for a stride and a widest immediate of 29 or 32 bits.
+  static void make_table(cci_code* table, std::uint32_t stride, std::uint32_t wide_bits);
+
+ private:
+  std::uint64_t nrows_ = 0, ncols_ = 0, slices_ = 1, code_bits_ = 0;
+  edge_offset nnz_ = 0;
+  shared_array<edge_offset> offsets_;
+  shared_array<std::uint64_t> code_start_;
+  shared_array<std::uint64_t> words_;
+  value_array values_;
+  cci_code table_[8] = {};
+};
+
+// Checks a view built from untrusted data (the fuzz target's bytes): offsets ascending up to the
+// value count, every stream decoding inside its own bit range, every column below ncols. Returns
+// false where decoding could read out of bounds or give a wrong matrix.
+bool validate(const cci_view<pattern_value>& v, std::uint64_t nvalues);
+
+}  // namespace graphring
