@@ -1,0 +1,108 @@
+// `graphring spmv GRAPH [--semiring NAME] [--x FILE] [--method push|pull|auto] [--out FILE]`:
+// one semiring product w = A ⊕.⊗ x, w(i) = ⊕ over the out-edges (i,k) of A(i,k) ⊗ x(k), with the
+// semiring picked by name from the registry (default plus_times). x is read from FILE ("ID VALUE"
+// lines; vertices absent from it hold no entry) or is 1 at every vertex. Prints the entries
+// present in w, "ID VALUE", in ascending ID order.
+#include <charconv>
+#include <cmath>
+#include <string>
+#include <string_view>
+
+#include "cli/commands/algorithm_output.hpp"
+#include "cli/commands/commands.hpp"
+#include "engine/io/input_file.hpp"
+#include "engine/registry/semiring_registry.hpp"
+
+namespace graphring::cli {
+namespace {
+
+product_method method_option(const arguments& args) {
+  const std::string m = args.value("--method").value_or("auto");
+  if (m == "auto") return product_method::automatic;
+  if (m == "push") return product_method::push;
+  if (m == "pull") return product_method::pull;
+  throw error(error_kind::usage, "--method must be push, pull or auto, not '" + m + "'");
+}
+
+// The x vector from an "ID VALUE" file: int64 when every value is an integer, double otherwise.
+any_vector read_x(const graph& g, const std::string& path) {
+  const io::input_bytes bytes = io::read_input(path);
+  const std::string_view text = bytes.view();
+  vector<double> reals(g.vertices());
+  vector<std::int64_t> integers(g.vertices());
+  bool all_integers = true;
+  std::uint64_t line_number = 0;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line(text.data() + at, end - at);
+    at = end + 1;
+    ++line_number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    const std::size_t first = line.find_first_not_of(" \t");
+    if (first == std::string_view::npos || line[first] == '#' || line[first] == '%') continue;
+    line.remove_prefix(first);
+    const char* p = line.data();
+    const char* stop = p + line.size();
+    std::int64_t label = 0;
+    auto [after_id, id_error] = std::from_chars(p, stop, label);
+    if (id_error != std::errc()) throw error(error_kind::bad_input, "expected a vertex id", path, line_number);
+    while (after_id < stop && (*after_id == ' ' || *after_id == '\t')) ++after_id;
+    double value = 0;
+    std::int64_t integer = 0;
+    auto [after_int, int_error] = std::from_chars(after_id, stop, integer);
+    const bool is_integer = int_error == std::errc() && after_int == stop;
+    auto [after_value, value_error] = std::from_chars(after_id, stop, value);
+    if (value_error != std::errc() || after_value != stop)
+      throw error(error_kind::bad_input, "expected 'ID VALUE'", path, line_number);
+    const auto v = g.labels().find(label);
+    if (!v) throw error(error_kind::bad_input, "no vertex has the id " + std::to_string(label), path, line_number);
+    if (reals.has(*v)) throw error(error_kind::bad_input, "vertex " + std::to_string(label) + " is listed twice", path, line_number);
+    all_integers = all_integers && is_integer;
+    reals.set(*v, value);
+    if (is_integer) integers.set(*v, integer);
+  }
+  if (all_integers) return integers;
+  return reals;
+}
+
+template <class T>
+std::string format_value(const T& x) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return format_real(double(x));
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return x ? "1" : "0";
+  } else {
+    return std::to_string(x);
+  }
+}
+
+}  // namespace
+
+int spmv_command(const std::vector<std::string>& raw) {
+  const arguments args(raw, {{}, {"--semiring", "--x", "--method", "--out"}, 1, 1,
+                             "graphring spmv GRAPH [--semiring NAME] [--x FILE] "
+                             "[--method push|pull|auto] [--out FILE]"});
+  apply_common_options(args);
+  const semiring_entry& semiring =
+      semiring_registry::global().find(args.value("--semiring").value_or("plus_times"));
+  const product_method method = method_option(args);
+  graph g = load_for_command(args.positional()[0], args);
+  const any_vector x = args.value("--x") ? read_x(g, *args.value("--x"))
+                                         : any_vector(vector<std::int64_t>::dense(g.vertices(), 1));
+  const any_vector w = semiring.mxv(g.adjacency(), nullptr, x, method);
+  std::string out;
+  std::visit([&](const auto& result) {
+    result.for_each([&](std::uint64_t i, const auto& value) {
+      out += std::to_string(g.labels().label(vertex_id(i)));
+      out += ' ';
+      out += format_value(value);
+      out += '\n';
+    });
+  }, w);
+  write_result(args, out);
+  return 0;
+}
+
+}  // namespace graphring::cli

@@ -1,0 +1,34 @@
+// The template behind register_semiring<S>: instantiates mxv for S and wraps it for the registry.
+#pragma once
+
+#include "engine/ops/mxv.hpp"
+#include "engine/registry/semiring_registry.hpp"
+
+namespace graphring {
+
+template <class S>
+void register_semiring(semiring_registry& registry, const std::string& name,
+                       const std::string& description) {
+  using A = typename S::a_type;
+  using B = typename S::b_type;
+  using C = typename S::c_type;
+  static_assert(detail::registrable_v<A> && detail::registrable_v<B> && detail::registrable_v<C>,
+                "the registry takes semirings over arithmetic types; use the C++ API for others");
+  semiring_entry entry;
+  entry.name = name;
+  entry.description = description;
+  entry.value_type_name = detail::registry_type_name<C>();
+  entry.mxv = [](const csr_matrix& a, const csr_matrix* at, const any_vector& x,
+                 product_method method) -> any_vector {
+    const matrix<A> m = matrix<A>::from_csr(a, A(1), at);
+    const vector<B> u = std::visit([](const auto& v) { return detail::convert_vector<B>(v); }, x);
+    vector<C> w(m.nrows());
+    descriptor d;
+    d.method = method;
+    mxv(w, no_mask, no_accum, S{}, m, u, d);
+    return w;
+  };
+  registry.add(std::move(entry));
+}
+
+}  // namespace graphring

@@ -1,0 +1,111 @@
+// The run-time semiring registry: names such as "min_plus" or "plus_times_fp32" mapped to
+// compiled, fully inlined kernels, so the CLI and the benchmark harness can pick a semiring by
+// name (`--semiring min_plus`) without a function pointer per element. The built-ins are
+// registered on first use; a program registers its own semiring with one call:
+//
+//   graphring::register_semiring<my_semiring>("my_name", "what it computes");
+//
+// A registered semiring's a, b and c types must be arithmetic (bool, 32/64-bit integers, float,
+// double): values cross the registry as typed vectors. Semirings over struct types are used
+// through the templated C++ API directly (engine/ops/mxv.hpp), where they run at full speed.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "engine/matrix.hpp"
+#include "engine/ops/descriptor.hpp"
+#include "engine/value_type.hpp"
+#include "engine/vector.hpp"
+
+namespace graphring {
+
+// A vector of any of the arithmetic types, as it crosses the registry.
+using any_vector = std::variant<vector<bool>, vector<std::int32_t>, vector<std::int64_t>,
+                                vector<std::uint32_t>, vector<std::uint64_t>, vector<float>,
+                                vector<double>>;
+
+// The type-erased multiply the registry hands out: w = A ⊕.⊗ x for the adjacency matrix of a
+// graph (`a`, its transpose `at` if already at hand or null), x converted to the semiring's input
+// type, the result in its output type.
+struct semiring_entry {
+  std::string name;
+  std::string description;
+  std::string value_type_name;  // of the output
+  std::function<any_vector(const csr_matrix& a, const csr_matrix* at, const any_vector& x,
+                           product_method method)>
+      mxv;
+};
+
+class semiring_registry {
+ public:
+  // The process-wide registry, holding the built-ins.
+  static semiring_registry& global();
+
+  void add(semiring_entry entry);
+  // Throws error_kind::usage naming the known semirings when `name` is not registered.
+  const semiring_entry& find(const std::string& name) const;
+  std::vector<std::string> names() const;
+
+ private:
+  std::map<std::string, semiring_entry> entries_;
+};
+
+namespace detail {
+
+template <class To, class From>
+vector<To> convert_vector(const vector<From>& x) {
+  if constexpr (std::is_same_v<To, From>) {
+    return x;
+  } else {
+    vector<To> out(x.size());
+    x.for_each([&](std::uint64_t i, const From& v) { out.set(i, To(v)); });
+    out.conform();
+    return out;
+  }
+}
+
+template <class T>
+constexpr const char* registry_type_name() {
+  if constexpr (std::is_same_v<T, bool>) return "bool";
+  if constexpr (std::is_same_v<T, std::int32_t>) return "int32";
+  if constexpr (std::is_same_v<T, std::int64_t>) return "int64";
+  if constexpr (std::is_same_v<T, std::uint32_t>) return "uint32";
+  if constexpr (std::is_same_v<T, std::uint64_t>) return "uint64";
+  if constexpr (std::is_same_v<T, float>) return "fp32";
+  return "fp64";
+}
+
+template <class T>
+inline constexpr bool registrable_v =
+    std::is_same_v<T, bool> || std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t> ||
+    std::is_same_v<T, std::uint32_t> || std::is_same_v<T, std::uint64_t> ||
+    std::is_same_v<T, float> || std::is_same_v<T, double>;
+
+}  // namespace detail
+
+// Registers S under `name` (replacing an entry of the same name), in the global registry or in
+// the one given.
+template <class S>
+void register_semiring(semiring_registry& registry, const std::string& name,
+                       const std::string& description);
+template <class S>
+void register_semiring(const std::string& name, const std::string& description) {
+  register_semiring<S>(semiring_registry::global(), name, description);
+}
+
+namespace detail {
+// The built-ins, registered by global() on first use (one file per family, to spread the
+// compile time of their kernels).
+void register_arithmetic_semirings(semiring_registry& registry);
+void register_tropical_semirings(semiring_registry& registry);
+void register_structural_semirings(semiring_registry& registry);
+}  // namespace detail
+
+}  // namespace graphring
+
+#include "engine/registry/register_semiring.hpp"
