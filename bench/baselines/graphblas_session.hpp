@@ -3,7 +3,10 @@
 // by the baselines and the tests, never by the engine.
 #pragma once
 
+// Debian's GraphBLAS.h (7.4) declares its functions without C linkage guards.
+extern "C" {
 #include <GraphBLAS.h>
+}
 
 #include <string>
 
