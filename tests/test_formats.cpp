@@ -11,6 +11,7 @@
 #include "engine/error.hpp"
 #include "engine/formats/cci.hpp"
 #include "engine/formats/coo.hpp"
+#include "engine/formats/dtans.hpp"
 #include "engine/formats/ell.hpp"
 #include "engine/formats/hyb.hpp"
 #include "engine/formats/sell.hpp"
@@ -126,6 +127,7 @@ void expect_round_trips(const csr_matrix& a) {
   expect_same(a, sell_matrix::from_csr(a, {5, 7}).to_csr());
   expect_same(a, cci_matrix::from_csr(a).to_csr());
   expect_same(a, cci_matrix::from_csr(a, {8}).to_csr());
+  expect_same(a, dtans_matrix::from_csr(a).to_csr());
 }
 
 std::vector<random_shape> edge_shapes() {
@@ -277,6 +279,15 @@ void check_formats(const csr_matrix& a, const std::vector<X>& x, const std::vect
   run(sell_matrix::from_csr(a, {20, 3}), [&](const auto& v) { kernels::spmv_pull_sell<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "sell-20-3");
   run(cci_matrix::from_csr(a), [&](const auto& v) { kernels::spmv_pull_cci<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "cci");
   run(cci_matrix::from_csr(a, {8}), [&](const auto& v) { kernels::spmv_pull_cci<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "cci-8");
+  {
+    const dtans_matrix d = dtans_matrix::from_csr(a);
+    formats::with_values(a.values, [&](const auto* v) {
+      using V = std::remove_const_t<std::remove_pointer_t<decltype(v)>>;
+      std::fill(got_p.begin(), got_p.end(), 2);
+      kernels::spmv_pull_dtans<S>(d.view<V>(), xs, xps, got.get(), got_p.data(), allowed);
+      compare("dtans");
+    });
+  }
   for (std::uint64_t width : {std::uint64_t(0), std::uint64_t(2), ell_options::whole_rows}) {
     const hyb_matrix h = hyb_matrix::from_csr(a, width);
     formats::with_values(h.ell().values(), [&](const auto* ev) {

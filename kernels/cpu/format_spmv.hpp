@@ -19,6 +19,7 @@
 
 #include "engine/formats/coo.hpp"
 #include "engine/formats/cci.hpp"
+#include "engine/formats/dtans.hpp"
 #include "engine/formats/ell.hpp"
 #include "engine/formats/hyb.hpp"
 #include "engine/formats/sell.hpp"
@@ -236,6 +237,34 @@ void spmv_pull_cci(const View& a, const X* x, const std::uint8_t* x_present, typ
   detail::for_rows_balanced(a.offsets, a.nrows, [&](std::uint64_t r) {
     detail::pull_row<S>(a, r, x, x_present, y, y_present, allowed);
   });
+}
+
+// Slices of 32 rows decoded in lockstep (the warp's order); slices are spread over threads
+// dynamically, since their entry counts differ.
+template <class S, class View, class X, class Allowed>
+void spmv_pull_dtans(const View& a, const X* x, const std::uint8_t* x_present, typename S::c_type* y,
+                     std::uint8_t* y_present, const Allowed& allowed) {
+  using V = typename View::value_type;
+  using A = typename S::a_type;
+#pragma omp parallel for schedule(dynamic, 4) if (a.nrows > 4 * dtans_lanes)
+  for (std::int64_t s = 0; s < std::int64_t(a.slices); ++s) {
+    detail::row_sum<S> sums[dtans_lanes];
+    const std::uint64_t first = std::uint64_t(s) * dtans_lanes;
+    a.for_each_in_slice(std::uint64_t(s), [&](std::uint64_t r, vertex_id k, const V& v) {
+      detail::row_sum<S>& sum = sums[r - first];
+      if (sum.done() || (x_present && !x_present[k])) return;
+      if constexpr (std::is_same_v<V, pattern_value>) {
+        sum.add(S::multiply(A(1), x[k], r, k, 0));
+      } else {
+        sum.add(S::multiply(static_cast<A>(v), x[k], r, k, 0));
+      }
+    });
+    for (std::uint64_t r = first; r < std::min<std::uint64_t>(a.nrows, first + dtans_lanes); ++r) {
+      const bool take = allowed(r) && sums[r - first].present;
+      y_present[r] = take;
+      if (take) y[r] = sums[r - first].value;
+    }
+  }
 }
 
 }  // namespace graphring::kernels
