@@ -5,6 +5,7 @@
 // ../shared/datasets.
 #include <gtest/gtest.h>
 
+#include <boost/version.hpp>
 #include <cmath>
 #include <filesystem>
 #include <numeric>
@@ -18,6 +19,7 @@
 #include "bench/baselines/boost_algorithms.hpp"
 #include "bench/baselines/graphblas_algorithms.hpp"
 #include "bench/baselines/graphblas_kernels.hpp"
+#include "bench/machine_info.hpp"
 #include "engine/builder.hpp"
 #include "engine/error.hpp"
 #include "engine/io/load.hpp"
@@ -520,6 +522,20 @@ TEST(BaselinesAlgorithms, UserDefinedPathCountSemiringInGraphblas) {
   EXPECT_EQ(u.values[3].dist, 2.0);
   EXPECT_EQ(u.values[3].count, 2u);
   EXPECT_EQ(u.values[1].count, 1u);
+}
+
+TEST(BaselinesMachineInfo, DescribesTheMachineAndLibraries) {
+  const bench::machine_info m = bench::probe_machine(false);
+  EXPECT_FALSE(m.cpu_model.empty());
+  EXPECT_GE(m.logical_cores, 1u);
+  EXPECT_GE(m.openmp_threads, 1);
+  EXPECT_GT(m.last_level_cache_bytes, 0u);
+  EXPECT_NE(m.graphblas.find(std::to_string(GxB_IMPLEMENTATION_MAJOR) + "." +
+                             std::to_string(GxB_IMPLEMENTATION_MINOR)),
+            std::string::npos)
+      << m.graphblas;
+  EXPECT_EQ(m.boost, std::to_string(BOOST_VERSION / 100000) + "." + std::to_string(BOOST_VERSION / 100 % 1000));
+  EXPECT_GT(bench::stream_triad_gb_per_s(1 << 20, 2), 0.0);
 }
 
 }  // namespace

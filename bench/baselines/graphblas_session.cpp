@@ -7,9 +7,13 @@
 
 namespace graphring::baselines {
 
-void graphblas_start(int threads) {
+void graphblas_init() {
   static std::once_flag once;
   std::call_once(once, [] { GRAPHRING_GRB(GrB_init(GrB_NONBLOCKING)); });
+}
+
+void graphblas_start(int threads) {
+  graphblas_init();
   GRAPHRING_GRB(GxB_Global_Option_set_INT32(GxB_GLOBAL_NTHREADS, threads));
 }
 

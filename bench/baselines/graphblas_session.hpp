@@ -12,7 +12,9 @@ extern "C" {
 
 namespace graphring::baselines {
 
-// Initializes GraphBLAS once (thread-safe, idempotent) and sets its thread count.
+// Initializes GraphBLAS once (thread-safe, idempotent).
+void graphblas_init();
+// graphblas_init, then sets GraphBLAS's thread count.
 void graphblas_start(int threads);
 
 // Throws graphring::error(internal) when `info` is not GrB_SUCCESS (or GrB_NO_VALUE).
