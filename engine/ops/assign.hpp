@@ -88,6 +88,23 @@ void assign(vector<W>& w, const Mask& mask, const Accum& accum, const vector<U>&
             const Indices& indices = {}, const descriptor& d = {}) {
   const std::uint64_t count = detail::index_count(indices, w.size());
   detail::check_dimension(u.size(), count, "the assigned vector's size");
+  // The common case of an algorithm step, w<q> = u over all indices with a structural mask (a
+  // BFS parent update): only the mask's entries are visited.
+  if constexpr (std::is_same_v<Indices, all_indices_t> && std::is_same_v<Accum, no_accum_t> &&
+                !std::is_same_v<Mask, no_mask_t>) {
+    if (d.structural_mask && !d.complement_mask && !d.replace) {
+      detail::check_dimension(mask.size(), w.size(), "the mask's size");
+      mask.for_each([&](std::uint64_t i, const auto&) {
+        if (const auto value = u.get(i)) {
+          w.set(i, W(*value));
+        } else {
+          w.remove(i);
+        }
+      });
+      w.conform();
+      return;
+    }
+  }
   vector<U> x = u;
   x.to_addressable();
   detail::assign_entries(

@@ -84,6 +84,26 @@ vector<R> merge_vectors(const vector<U>& u, const vector<V>& v, const Op& op) {
     }
     return vector<R>::from_sparse(n, std::move(indices), std::move(values));
   }
+  // An intersection with exactly one sparse input visits only that input's entries, so a small
+  // frontier against a dense vector costs its own size, not n.
+  if (!union_of && (u.form() == vector_form::sparse) != (v.form() == vector_form::sparse)) {
+    array<vertex_id> indices;
+    array<R> values;
+    auto keep = [&](std::uint64_t i, const auto& x, const auto& y) {
+      indices.push_back(vertex_id(i));
+      values.push_back(R(op(x, y)));
+    };
+    if (u.form() == vector_form::sparse) {
+      u.for_each([&](std::uint64_t i, const U& x) {
+        if (const auto y = v.get(i)) keep(i, x, *y);
+      });
+    } else {
+      v.for_each([&](std::uint64_t i, const V& y) {
+        if (const auto x = u.get(i)) keep(i, *x, y);
+      });
+    }
+    return vector<R>::from_sparse(n, std::move(indices), std::move(values));
+  }
   vector<U> ub = u;
   vector<V> vb = v;
   ub.to_addressable();
