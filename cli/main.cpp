@@ -15,6 +15,14 @@ const char* usage_text =
     "usage: graphring COMMAND [ARGS]\n"
     "  info GRAPH [--json]                      counts, degrees and storage of a graph\n"
     "  convert IN OUT                           write a graph as .mtx, .el, .wel or .grb (.gz too)\n"
+    "  bfs GRAPH --source ID [--parents]        BFS level (or parent) of every vertex, -1 unreached\n"
+    "  sssp GRAPH --source ID [--delta D]       shortest-path distances, inf when unreached\n"
+    "  pagerank GRAPH [--damping 0.85] [--tol 1e-7] [--max-iters 100]   PageRank of every vertex\n"
+    "  cc GRAPH                                 smallest ID in each vertex's weak component\n"
+    "  tc GRAPH                                 number of triangles (edges taken as undirected)\n"
+    "  bc GRAPH [--sources ID,ID,...]           betweenness centrality (from every vertex by default)\n"
+    "  msf GRAPH                                minimum spanning forest: total weight, count, U V W\n"
+    "  (bfs sssp pagerank cc bc msf take --out FILE; without it they write to standard output)\n"
     "common options: --symmetrize --drop-self-loops --threads N --quiet\n"
     "GRAPH is a file (.mtx .el .txt .wel .e .gr .grb, optionally .gz) or a generator\n"
     "(rmat:SCALE[:EDGEFACTOR], urand:SCALE[:EDGEFACTOR], grid:SIDE; add :seed=N, :weighted)\n";
@@ -35,6 +43,13 @@ int run(const std::vector<std::string>& argv) {
   }
   if (command == "info") return cli::info_command(rest);
   if (command == "convert") return cli::convert_command(rest);
+  if (command == "bfs") return cli::bfs_command(rest);
+  if (command == "sssp") return cli::sssp_command(rest);
+  if (command == "pagerank") return cli::pagerank_command(rest);
+  if (command == "cc") return cli::cc_command(rest);
+  if (command == "tc") return cli::tc_command(rest);
+  if (command == "bc") return cli::bc_command(rest);
+  if (command == "msf") return cli::msf_command(rest);
   throw error(error_kind::usage, "unknown command '" + command + "' (run 'graphring --help' for the list)");
 }
 

@@ -12,6 +12,13 @@ namespace graphring::cli {
 
 int info_command(const std::vector<std::string>& args);
 int convert_command(const std::vector<std::string>& args);
+int bfs_command(const std::vector<std::string>& args);
+int sssp_command(const std::vector<std::string>& args);
+int pagerank_command(const std::vector<std::string>& args);
+int cc_command(const std::vector<std::string>& args);
+int tc_command(const std::vector<std::string>& args);
+int bc_command(const std::vector<std::string>& args);
+int msf_command(const std::vector<std::string>& args);
 
 // Loads GRAPH with the common build options (--symmetrize, --drop-self-loops) and a progress
 // line unless --quiet.

@@ -1,0 +1,38 @@
+// Breadth-first search: levels and, optionally, parents from one source.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/graph.hpp"
+#include "engine/matrix.hpp"
+#include "engine/vector.hpp"
+
+namespace graphring::algorithms {
+
+struct bfs_result {
+  // levels(v): hops from the source (the source has 0); no entry for an unreached vertex.
+  vector<std::int64_t> levels;
+  // parents(v): the vertex whose edge first reached v (the source is its own parent); no entry
+  // for an unreached vertex. Any valid BFS tree may come out. Size 0 unless asked for.
+  vector<std::int64_t> parents;
+};
+
+enum class bfs_direction : std::uint8_t { automatic, push, pull };
+
+struct bfs_options {
+  bool parents = false;
+  bfs_direction direction = bfs_direction::automatic;
+  double alpha = 15;  // push -> pull when the frontier's edges exceed the unexplored edges / alpha
+  double beta = 18;   // pull -> push when a shrinking frontier holds fewer than n / beta vertices
+};
+
+// Direction-optimizing BFS over A (row u holds u's out-edges). Pull steps read Aᵀ (cached in a).
+bfs_result bfs(const matrix<bool>& a, vertex_id source, const bfs_options& options = {});
+
+// The same on a graph: its structure with Aᵀ taken from the graph's cache.
+bfs_result bfs(graph& g, vertex_id source, const bfs_options& options = {});
+// Push steps only (needs no transpose) and pull steps only.
+bfs_result bfs_push(graph& g, vertex_id source, bool parents = false);
+bfs_result bfs_pull(graph& g, vertex_id source, bool parents = false);
+
+}  // namespace graphring::algorithms

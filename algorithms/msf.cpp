@@ -1,0 +1,119 @@
+// Minimum spanning forest by Borůvka's algorithm [1] on a min semiring, the "minimum cost among
+// neighbours, iterated" step as linear algebra [2]. Edges are keys (w, lo, hi), compared in that
+// order, so ties are broken consistently and the chosen edges never close a cycle. With f(u)
+// the component of u (the smallest vertex id in it), one round does
+//     K = K⟨f(i) ≠ f(j)⟩                 drop edges inside a component
+//     e = min_j K(:, j)                   each vertex's lightest leaving edge
+//     best = P min.second e               each component's lightest, P(f(u), u) = 1
+//     f = cc(best edges between components)(f)   merge the components they join
+// until no edge leaves a component; every round at least halves the number of components. All
+// choices are minima over a total order, so the forest does not depend on the thread count.
+//
+// [1] Borůvka, "O jistém problému minimálním", 1926; Nešetřil et al., "Otakar Borůvka on minimum
+//     spanning tree problem", Discrete Math. 2001 (translation and commentary).
+// [2] Kepner & Gilbert (eds.), "Graph Algorithms in the Language of Linear Algebra", SIAM 2011.
+#include "algorithms/msf.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <span>
+#include <tuple>
+
+#include "algorithms/cc.hpp"
+#include "algorithms/graph_matrices.hpp"
+#include "engine/io/load.hpp"
+#include "engine/ops/operations.hpp"
+
+namespace graphring::algorithms {
+
+namespace {
+
+// An edge as a key of the total order (weight, lo, hi).
+struct edge_key {
+  double weight;
+  vertex_id lo, hi;
+  friend bool operator<(const edge_key& x, const edge_key& y) {
+    return std::tie(x.weight, x.lo, x.hi) < std::tie(y.weight, y.lo, y.hi);
+  }
+};
+
+// min over edge keys; the identity is heavier than every edge.
+struct min_edge_monoid {
+  using value_type = edge_key;
+  static constexpr bool commutative = true;
+  static constexpr bool idempotent = true;
+  static constexpr edge_key identity() {
+    return {std::numeric_limits<double>::infinity(), std::numeric_limits<vertex_id>::max(),
+            std::numeric_limits<vertex_id>::max()};
+  }
+  edge_key operator()(const edge_key& x, const edge_key& y) const { return y < x ? y : x; }
+};
+
+// P(p, u) ⊗ e(u) = e(u).
+struct take_edge : binary_op_types<bool, edge_key, edge_key> {
+  edge_key operator()(bool, const edge_key& e) const { return e; }
+};
+
+using min_edge_second = semiring<min_edge_monoid, take_edge>;
+
+}  // namespace
+
+msf_result minimum_spanning_forest(const matrix<double>& s) {
+  const std::uint64_t n = s.nrows();
+  matrix<edge_key> keys(n, n);
+  // K(i, j) = (A(i, j), min(i, j), max(i, j))
+  apply_index(keys, no_mask, no_accum, [](double w, std::uint64_t i, std::uint64_t j) {
+    return edge_key{w, vertex_id(std::min(i, j)), vertex_id(std::max(i, j))};
+  }, s);
+  array<std::uint64_t> ids(n);
+  for (std::uint64_t u = 0; u < n; ++u) ids[u] = u;
+  auto f = vector<std::uint64_t>::from_dense(std::move(ids));
+  vector<edge_key> lightest(n), best(n);
+  msf_result result;
+  for (;;) {
+    const std::uint64_t* component = f.values();
+    // K = K⟨f(i) ≠ f(j)⟩
+    select(keys, no_mask, no_accum, [component](const edge_key&, std::uint64_t i, std::uint64_t j) {
+      return component[i] != component[j];
+    }, keys);
+    if (keys.nvals() == 0) break;
+    // e = min_j K(:, j)
+    reduce_rows(lightest, no_mask, no_accum, min_edge_monoid{}, keys);
+    // best = P min.second e
+    mxv(best, no_mask, no_accum, min_edge_second{}, parent_matrix(f), lightest);
+
+    // The chosen edges (two components may choose the same one) and the component pairs
+    // they join, both ways.
+    std::vector<edge_key> chosen;
+    best.for_each([&](std::uint64_t, const edge_key& e) { chosen.push_back(e); });
+    std::sort(chosen.begin(), chosen.end());
+    chosen.erase(std::unique(chosen.begin(), chosen.end(), [](const edge_key& x, const edge_key& y) {
+      return x.lo == y.lo && x.hi == y.hi;
+    }), chosen.end());
+    array<vertex_id> rows, cols;
+    for (const edge_key& e : chosen) {
+      result.edges.push_back({e.lo, e.hi, e.weight});
+      rows.push_back(vertex_id(component[e.lo]));
+      cols.push_back(vertex_id(component[e.hi]));
+      rows.push_back(vertex_id(component[e.hi]));
+      cols.push_back(vertex_id(component[e.lo]));
+    }
+    const auto joins = matrix<bool>::from_tuples(n, n, rows, cols, array<bool>(rows.size(), true));
+    const vector<std::uint64_t> merged = connected_components(joins);
+    // f = merged(f)
+    extract(f, no_mask, no_accum, merged, std::span<const std::uint64_t>(f.values(), n));
+  }
+  std::sort(result.edges.begin(), result.edges.end(), [](const msf_edge& x, const msf_edge& y) {
+    return std::tie(x.u, x.v) < std::tie(y.u, y.v);
+  });
+  for (const msf_edge& e : result.edges) result.total_weight += e.weight;
+  return result;
+}
+
+msf_result minimum_spanning_forest(const graph& g) {
+  const graph simple = rebuild(g, {.symmetrize = true, .drop_self_loops = true,
+                                   .duplicates = duplicate_policy::min});
+  return minimum_spanning_forest(weights_of(simple));
+}
+
+}  // namespace graphring::algorithms

@@ -1,0 +1,25 @@
+// PageRank with dangling vertices' rank spread uniformly.
+#pragma once
+
+#include "engine/graph.hpp"
+#include "engine/matrix.hpp"
+#include "engine/vector.hpp"
+
+namespace graphring::algorithms {
+
+struct pagerank_options {
+  double damping = 0.85;
+  double tolerance = 1e-7;  // stop when ‖r - r_prev‖₁ < tolerance (0: run max_iterations)
+  int max_iterations = 100;
+};
+
+struct pagerank_result {
+  vector<double> ranks;  // dense, sums to 1
+  int iterations = 0;
+};
+
+// Edge weights are ignored; a duplicate edge counts twice. Reads Aᵀ (cached in a).
+pagerank_result pagerank(const matrix<bool>& a, const pagerank_options& options = {});
+pagerank_result pagerank(graph& g, const pagerank_options& options = {});
+
+}  // namespace graphring::algorithms

@@ -1,0 +1,32 @@
+// What the algorithm commands share: reading --source and real-valued options, and writing a
+// result as one "ID VALUE" line per vertex in ascending ID order (the input's own labels), to
+// --out FILE atomically or to standard output.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "cli/arguments.hpp"
+#include "engine/graph.hpp"
+
+namespace graphring::cli {
+
+// The internal id of the vertex named by --source; a usage error when absent or unknown.
+vertex_id source_vertex(const graph& g, const arguments& args);
+
+// A real-valued option, `fallback` when absent; a usage error when it is not a number.
+double real_option(const arguments& args, const std::string& name, double fallback);
+
+// Shortest text that reads back as the same double; "inf" / "-inf" for infinities.
+std::string format_real(double x);
+
+// Writes `text` to --out (whole or not at all) or to standard output.
+void write_result(const arguments& args, const std::string& text);
+
+// Writes "LABEL VALUE" for every vertex, VALUE from value(v) (internal id v), via write_result.
+void write_vertex_values(const graph& g, const arguments& args,
+                         const std::function<std::string(vertex_id)>& value);
+
+}  // namespace graphring::cli

@@ -1,0 +1,42 @@
+// `graphring bc GRAPH [--sources ID,ID,...] [--out FILE]`: betweenness centrality of every
+// vertex, summed over the given sources (every vertex when absent), unnormalized.
+#include <charconv>
+
+#include "algorithms/bc.hpp"
+#include "cli/commands/algorithm_output.hpp"
+#include "cli/commands/commands.hpp"
+
+namespace graphring::cli {
+
+namespace {
+
+std::vector<vertex_id> parse_sources(const graph& g, const std::string& list) {
+  std::vector<vertex_id> sources;
+  std::size_t at = 0;
+  while (at <= list.size()) {
+    const std::size_t end = std::min(list.find(',', at), list.size());
+    std::int64_t label = 0;
+    const auto [p, ec] = std::from_chars(list.data() + at, list.data() + end, label);
+    if (ec != std::errc() || p != list.data() + end || end == at)
+      throw error(error_kind::usage, "--sources needs a comma-separated list of vertex ids, not '" + list + "'");
+    sources.push_back(vertex_of(g, label));
+    at = end + 1;
+  }
+  return sources;
+}
+
+}  // namespace
+
+int bc_command(const std::vector<std::string>& raw) {
+  const arguments args(raw, {{}, {"--sources", "--out"}, 1, 1,
+                             "graphring bc GRAPH [--sources ID,ID,...] [--out FILE]"});
+  apply_common_options(args);
+  graph g = load_for_command(args.positional()[0], args);
+  std::vector<vertex_id> sources;
+  if (const auto list = args.value("--sources")) sources = parse_sources(g, *list);
+  const auto bc = algorithms::betweenness(g, sources);
+  write_vertex_values(g, args, [&](vertex_id v) { return format_real(bc.values()[v]); });
+  return 0;
+}
+
+}  // namespace graphring::cli

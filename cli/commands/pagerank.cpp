@@ -1,0 +1,32 @@
+// `graphring pagerank GRAPH [--damping 0.85] [--tol 1e-7] [--max-iters 100] [--out FILE]`:
+// every vertex's PageRank (summing to 1), with 16 significant digits.
+#include <cstdio>
+
+#include "algorithms/pagerank.hpp"
+#include "cli/commands/algorithm_output.hpp"
+#include "cli/commands/commands.hpp"
+
+namespace graphring::cli {
+
+int pagerank_command(const std::vector<std::string>& raw) {
+  const arguments args(raw, {{}, {"--damping", "--tol", "--max-iters", "--out"}, 1, 1,
+                             "graphring pagerank GRAPH [--damping 0.85] [--tol 1e-7] "
+                             "[--max-iters 100] [--out FILE]"});
+  apply_common_options(args);
+  const std::int64_t max_iterations = args.integer("--max-iters", 100);
+  if (max_iterations < 0 || max_iterations > 1000000000)
+    throw error(error_kind::usage, "--max-iters must be between 0 and 1000000000");
+  const algorithms::pagerank_options options{real_option(args, "--damping", 0.85),
+                                             real_option(args, "--tol", 1e-7),
+                                             int(max_iterations)};
+  graph g = load_for_command(args.positional()[0], args);
+  const auto result = algorithms::pagerank(g, options);
+  write_vertex_values(g, args, [&](vertex_id v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.15e", result.ranks.values()[v]);
+    return std::string(text);
+  });
+  return 0;
+}
+
+}  // namespace graphring::cli

@@ -1,0 +1,27 @@
+// `graphring sssp GRAPH --source ID [--delta D] [--out FILE]`: shortest-path distances from the
+// source (`inf` when unreached); delta-stepping, or Bellman-Ford when a weight is negative.
+#include <cmath>
+
+#include "algorithms/sssp.hpp"
+#include "cli/commands/algorithm_output.hpp"
+#include "cli/commands/commands.hpp"
+
+namespace graphring::cli {
+
+int sssp_command(const std::vector<std::string>& raw) {
+  const arguments args(raw, {{}, {"--source", "--delta", "--out"}, 1, 1,
+                             "graphring sssp GRAPH --source ID [--delta D] [--out FILE]"});
+  apply_common_options(args);
+  std::optional<double> delta;
+  if (args.value("--delta")) {
+    delta = real_option(args, "--delta", 0);
+    if (!(*delta > 0) || std::isinf(*delta))
+      throw error(error_kind::usage, "--delta must be a positive number");
+  }
+  graph g = load_for_command(args.positional()[0], args);
+  const auto dist = algorithms::sssp(g, source_vertex(g, args), delta);
+  write_vertex_values(g, args, [&](vertex_id v) { return format_real(dist.values()[v]); });
+  return 0;
+}
+
+}  // namespace graphring::cli
