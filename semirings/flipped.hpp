@@ -21,6 +21,9 @@ struct flipped {
 
   GRAPHRING_HD static constexpr c_type zero() { return S::zero(); }
   GRAPHRING_HD static constexpr c_type add(const c_type& x, const c_type& y) { return S::add(x, y); }
+  GRAPHRING_HD static constexpr c_type accumulate(const c_type& acc, const c_type& y) {
+    return S::accumulate(acc, y);
+  }
   GRAPHRING_HD static constexpr c_type multiply(const a_type& a, const b_type& b, std::uint64_t i,
                                                 std::uint64_t k, std::uint64_t j) {
     return S::multiply(b, a, j, k, i);

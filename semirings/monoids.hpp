@@ -10,6 +10,11 @@
 //   static constexpr bool idempotent = true;     // x ⊕ x == x, so duplicates do no harm
 //   static constexpr bool is_any = true;         // any one operand is an acceptable result
 // An absent tag counts as false. Every member is static or const, and GRAPHRING_HD for device use.
+// A monoid may also give
+//   static constexpr T accumulate(T acc, T y);   // acc ⊕ y, where acc is a running sum that
+//                                                // started at the identity
+// a cheaper form for kernels' inner loops (semiring::accumulate uses it when present): floating
+// min and max never hold NaN in such a running sum, so they skip half of the NaN test.
 //
 // Floating min and max ignore NaN (see binary_ops.hpp): NaN behaves as the identity, so every law
 // holds once NaN and the identity are taken as the same value; identity ⊕ NaN is the identity.
@@ -29,6 +34,14 @@ template <class M>
 struct has_terminal<M, std::void_t<decltype(M::terminal())>> : std::true_type {};
 template <class M>
 inline constexpr bool has_terminal_v = has_terminal<M>::value;
+
+template <class M, class = void>
+struct has_accumulate : std::false_type {};
+template <class M>
+struct has_accumulate<M, std::void_t<decltype(M::accumulate(M::identity(), M::identity()))>>
+    : std::true_type {};
+template <class M>
+inline constexpr bool has_accumulate_v = has_accumulate<M>::value;
 
 template <class M, class = void>
 struct is_commutative : std::false_type {};
@@ -90,6 +103,7 @@ struct min_monoid : min_op<T> {
   static constexpr bool idempotent = true;
   GRAPHRING_HD static constexpr T identity() { return greatest_v<T>; }
   GRAPHRING_HD static constexpr T terminal() { return least_v<T>; }
+  GRAPHRING_HD static constexpr T accumulate(T acc, T y) { return y < acc ? y : acc; }
 };
 
 // max(x, y): identity -inf or lowest(), terminal +inf or max(). Over bool it is lor.
@@ -100,6 +114,7 @@ struct max_monoid : max_op<T> {
   static constexpr bool idempotent = true;
   GRAPHRING_HD static constexpr T identity() { return least_v<T>; }
   GRAPHRING_HD static constexpr T terminal() { return greatest_v<T>; }
+  GRAPHRING_HD static constexpr T accumulate(T acc, T y) { return acc < y ? y : acc; }
 };
 
 // Any one of the operands. A kernel may keep the first value it meets and stop there; the operator

@@ -37,6 +37,16 @@ struct semiring {
     return AddMonoid()(x, y);
   }
 
+  // acc ⊕ y for a running sum acc that started at zero(): the monoid's cheaper accumulate when it
+  // has one (see monoids.hpp), add otherwise. The form kernels' inner loops call.
+  GRAPHRING_HD static constexpr c_type accumulate(const c_type& acc, const c_type& y) {
+    if constexpr (has_accumulate_v<AddMonoid>) {
+      return AddMonoid::accumulate(acc, y);
+    } else {
+      return AddMonoid()(acc, y);
+    }
+  }
+
   // a ⊗ b for a = A(i,k) and b = B(k,j); the form kernels call.
   GRAPHRING_HD static constexpr c_type multiply(const a_type& a, const b_type& b, std::uint64_t i,
                                                 std::uint64_t k, std::uint64_t j) {

@@ -2,7 +2,8 @@
 // one semiring product w = A ⊕.⊗ x, w(i) = ⊕ over the out-edges (i,k) of A(i,k) ⊗ x(k), with the
 // semiring picked by name from the registry (default plus_times). x is read from FILE ("ID VALUE"
 // lines; vertices absent from it hold no entry) or is 1 at every vertex. Prints the entries
-// present in w, "ID VALUE", in ascending ID order.
+// present in w, "ID VALUE", in ascending ID order; a positional semiring's values (any_secondi,
+// min_secondi) are vertex ids and are printed as the input's labels too.
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -97,6 +98,14 @@ int spmv_command(const std::vector<std::string>& raw) {
     result.for_each([&](std::uint64_t i, const auto& value) {
       out += std::to_string(g.labels().label(vertex_id(i)));
       out += ' ';
+      if constexpr (std::is_integral_v<std::decay_t<decltype(value)>>) {
+        // A positional semiring returns internal vertex ids: print them as the input's labels.
+        if (semiring.returns_vertex) {
+          out += std::to_string(g.labels().label(vertex_id(value)));
+          out += '\n';
+          return;
+        }
+      }
       out += format_value(value);
       out += '\n';
     });

@@ -18,6 +18,7 @@ void register_semiring(semiring_registry& registry, const std::string& name,
   entry.name = name;
   entry.description = description;
   entry.value_type_name = detail::registry_type_name<C>();
+  entry.returns_vertex = S::positional;
   entry.mxv = [](const csr_matrix& a, const csr_matrix* at, const any_vector& x,
                  product_method method) -> any_vector {
     const matrix<A> m = matrix<A>::from_csr(a, A(1), at);

@@ -36,6 +36,7 @@ struct semiring_entry {
   std::string name;
   std::string description;
   std::string value_type_name;  // of the output
+  bool returns_vertex = false;  // positional: output values are vertex ids (k of A(i,k))
   std::function<any_vector(const csr_matrix& a, const csr_matrix* at, const any_vector& x,
                            product_method method)>
       mxv;

@@ -95,7 +95,7 @@ bool dot_entry(const csr_view<VA>& a, const csr_view<VB>& bt, std::uint64_t i, s
     } else if (kb < ka) {
       q = gallop ? std::lower_bound(bt.cols + q + 1, bt.cols + qe, ka) - bt.cols : q + 1;
     } else {
-      result = S::add(result, S::multiply(A(a.value(p)), B(bt.value(q)), i, ka, j));
+      result = S::accumulate(result, S::multiply(A(a.value(p)), B(bt.value(q)), i, ka, j));
       taken = true;
       if constexpr (is_any_v<M>) {
         break;

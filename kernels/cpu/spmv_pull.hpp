@@ -36,15 +36,19 @@ bool fold_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_present, s
   using A = typename S::a_type;
   using B = typename S::b_type;
   bool taken = false;
-  for (std::uint64_t p = first; p < last; ++p) {
-    const std::uint32_t k = a.cols[p];
-    if (x_present && !x_present[k]) continue;
-    acc = S::add(acc, S::multiply(A(a.value(p)), B(x[k]), i, k, 0));
-    taken = true;
-    if constexpr (is_any_v<M>) {
-      break;
-    } else if constexpr (has_terminal_v<M>) {
-      if (acc == M::terminal()) break;
+  // Blocks of 16 products between terminal checks keep the inner loop free of them.
+  constexpr std::uint64_t block = has_terminal_v<M> && !is_any_v<M> ? 16 : ~std::uint64_t(0) >> 1;
+  for (std::uint64_t p = first; p < last;) {
+    const std::uint64_t stop = last - p > block ? p + block : last;
+    for (; p < stop; ++p) {
+      const std::uint32_t k = a.cols[p];
+      if (x_present && !x_present[k]) continue;
+      acc = S::accumulate(acc, S::multiply(A(a.value(p)), B(x[k]), i, k, 0));
+      taken = true;
+      if constexpr (is_any_v<M>) return true;
+    }
+    if constexpr (has_terminal_v<M> && !is_any_v<M>) {
+      if (taken && acc == M::terminal()) break;
     }
   }
   return taken;

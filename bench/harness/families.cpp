@@ -1,0 +1,18 @@
+// The workload families `graphring bench --algos` can name, in the order they run.
+#include "bench/harness/kernel_workloads.hpp"
+#include "bench/harness/run_bench.hpp"
+
+namespace graphring::bench {
+
+const std::vector<std::pair<std::string, workload_family>>& workload_families() {
+  static const std::vector<std::pair<std::string, workload_family>> families = {
+      {"kernels", [](graph& g, const std::string& name, const bench_options& o) {
+         kernel_options k;
+         k.seed = o.seed;
+         return kernel_workloads(g, name, k);
+       }},
+  };
+  return families;
+}
+
+}  // namespace graphring::bench

@@ -1,0 +1,26 @@
+// The kernel workloads of the benchmark: semiring products on one graph, by graphring and by
+// GraphBLAS (GrB_mxv / GrB_vxm on the same matrix and vector), with the answers compared.
+//  - mxv plus_times fp32 and min_plus fp32 with a dense x (pull), plus min_plus over a user-defined
+//    struct semiring (graphring's user-defined path against its built-in);
+//  - vxm from a sparse frontier of 1% of the vertices (push): plus_times fp32, any_secondi (a BFS
+//    parent step), and the user-defined shortest-path-count semiring against GraphBLAS running
+//    the same operator as a user-defined type.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "bench/harness/workload.hpp"
+#include "engine/graph.hpp"
+
+namespace graphring::bench {
+
+struct kernel_options {
+  unsigned seed = 1;
+  double frontier_fraction = 0.01;
+};
+
+std::vector<workload> kernel_workloads(graph& g, const std::string& graph_name,
+                                       const kernel_options& options = {});
+
+}  // namespace graphring::bench

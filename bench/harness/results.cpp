@@ -1,0 +1,195 @@
+// Table, JSON, CSV and SVG forms of the benchmark results.
+#include "bench/harness/results.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include "bench/harness/workload.hpp"
+#include "engine/io/atomic_output.hpp"
+
+namespace graphring::bench {
+namespace {
+
+std::string printf_string(const char* format, double x) {
+  char text[64];
+  std::snprintf(text, sizeof text, format, x);
+  return text;
+}
+
+std::string seconds_text(double s) {
+  if (s < 1e-3) return printf_string("%.1f us", s * 1e6);
+  if (s < 1) return printf_string("%.2f ms", s * 1e3);
+  return printf_string("%.3f s", s);
+}
+
+std::string rate_text(double per_second) {
+  if (per_second >= 1e9) return printf_string("%.2f G", per_second / 1e9);
+  if (per_second >= 1e6) return printf_string("%.1f M", per_second / 1e6);
+  if (per_second >= 1e3) return printf_string("%.1f k", per_second / 1e3);
+  return printf_string("%.0f", per_second);
+}
+
+std::string json_text(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) {
+      out += printf_string("\\u%04.0f", double(static_cast<unsigned char>(c)));
+      continue;
+    }
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string json_number(double x) {
+  if (!std::isfinite(x)) return "null";
+  return printf_string("%.9g", x);
+}
+
+std::string xml_text(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else if (c == '&') out += "&amp;";
+    else out += c;
+  }
+  return out;
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  io::atomic_output out(path);
+  out.write(text);
+  out.commit();
+}
+
+}  // namespace
+
+void add_ratios(std::vector<result_row>& rows) {
+  std::map<std::pair<std::string, std::string>, double> baseline;
+  for (const auto& r : rows)
+    if (r.system == graphblas_system) baseline[{r.graph, r.workload}] = r.times.median;
+  for (auto& r : rows) {
+    auto it = baseline.find({r.graph, r.workload});
+    if (it != baseline.end() && it->second > 0) r.ratio = r.times.median / it->second;
+  }
+}
+
+std::string format_table(const std::vector<result_row>& rows, const machine_line& machine) {
+  std::string out;
+  out += "machine: " + machine.cpu + ", " + std::to_string(machine.threads) + " threads, triad " +
+         printf_string("%.1f GB/s", machine.triad_gbs) + ", GraphBLAS " +
+         machine.graphblas_version + ", Boost " + machine.boost_version + ", " + machine.date +
+         "\n";
+  char line[512];
+  std::snprintf(line, sizeof line, "%-18s %-34s %-22s %10s %10s %10s %7s %10s %8s %s\n", "graph",
+                "workload", "system", "median", "min", "max", "ratio", "edges/s", "GB/s",
+                "agrees");
+  out += line;
+  for (const auto& r : rows) {
+    const double m = r.times.median;
+    std::snprintf(line, sizeof line, "%-18s %-34s %-22s %10s %10s %10s %7s %10s %8s %s\n",
+                  r.graph.c_str(), r.workload.c_str(), r.system.c_str(), seconds_text(m).c_str(),
+                  seconds_text(r.times.min).c_str(), seconds_text(r.times.max).c_str(),
+                  r.ratio ? printf_string("%.2fx", *r.ratio).c_str() : "-",
+                  r.edges > 0 && m > 0 ? rate_text(r.edges / m).c_str() : "-",
+                  r.bytes > 0 && m > 0 ? printf_string("%.1f", r.bytes / m / 1e9).c_str() : "-",
+                  r.disagreement.empty() ? "yes" : ("NO: " + r.disagreement).c_str());
+    out += line;
+  }
+  return out;
+}
+
+void write_json(const std::string& path, const std::vector<result_row>& rows,
+                const machine_line& machine) {
+  std::string j = "{\n  \"machine\": {";
+  j += "\"cpu\": " + json_text(machine.cpu) + ", \"cores\": " + std::to_string(machine.cores) +
+       ", \"threads\": " + std::to_string(machine.threads) +
+       ", \"triad_gbs\": " + json_number(machine.triad_gbs) +
+       ", \"graphblas\": " + json_text(machine.graphblas_version) +
+       ", \"boost\": " + json_text(machine.boost_version) + ", \"date\": " + json_text(machine.date) +
+       "},\n  \"results\": [\n";
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& r = rows[i];
+    j += "    {\"graph\": " + json_text(r.graph) + ", \"workload\": " + json_text(r.workload) +
+         ", \"system\": " + json_text(r.system) + ", \"median_s\": " + json_number(r.times.median) +
+         ", \"min_s\": " + json_number(r.times.min) + ", \"max_s\": " + json_number(r.times.max) +
+         ", \"trials_s\": [";
+    for (std::size_t t = 0; t < r.times.seconds.size(); ++t)
+      j += (t ? ", " : "") + json_number(r.times.seconds[t]);
+    j += "], \"ratio_to_graphblas\": " + (r.ratio ? json_number(*r.ratio) : std::string("null")) +
+         ", \"edges_per_s\": " + json_number(r.edges > 0 ? r.edges / r.times.median : NAN) +
+         ", \"gb_per_s\": " + json_number(r.bytes > 0 ? r.bytes / r.times.median / 1e9 : NAN) +
+         ", \"peak_rss_mb\": " + json_number(r.peak_rss_mb) +
+         ", \"agrees\": " + (r.disagreement.empty() ? "true" : "false") +
+         ", \"disagreement\": " + json_text(r.disagreement) + "}" +
+         (i + 1 < rows.size() ? ",\n" : "\n");
+  }
+  j += "  ]\n}\n";
+  write_file(path, j);
+}
+
+void write_csv(const std::string& path, const std::vector<result_row>& rows) {
+  std::string c = "graph,workload,system,trial,seconds,median_s,ratio_to_graphblas,agrees\n";
+  for (const auto& r : rows)
+    for (std::size_t t = 0; t < r.times.seconds.size(); ++t)
+      c += r.graph + "," + r.workload + "," + r.system + "," + std::to_string(t + 1) + "," +
+           json_number(r.times.seconds[t]) + "," + json_number(r.times.median) + "," +
+           (r.ratio ? json_number(*r.ratio) : std::string()) + "," +
+           (r.disagreement.empty() ? "yes" : "no") + "\n";
+  write_file(path, c);
+}
+
+void write_svg(const std::string& path, const std::vector<result_row>& rows,
+               const machine_line& machine) {
+  // One bar per row with a ratio, grouped by graph and workload; a line marks 1.0 (GraphBLAS).
+  std::vector<const result_row*> bars;
+  double largest = 1;
+  for (const auto& r : rows)
+    if (r.ratio) {
+      bars.push_back(&r);
+      largest = std::max(largest, *r.ratio);
+    }
+  const double scale_max = std::min(largest * 1.1, 10.0);
+  const int label_width = 420, chart_width = 460, bar_height = 18, top = 60;
+  const int height = top + int(bars.size()) * (bar_height + 4) + 40;
+  std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
+                  std::to_string(label_width + chart_width + 80) + "\" height=\"" +
+                  std::to_string(height) + "\" font-family=\"sans-serif\" font-size=\"12\">\n";
+  s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  s += "<text x=\"10\" y=\"20\" font-size=\"15\" font-weight=\"bold\">graphring vs SuiteSparse:GraphBLAS"
+       " — time relative to GraphBLAS (shorter is faster)</text>\n";
+  s += "<text x=\"10\" y=\"40\" fill=\"#555\">" + xml_text(machine.cpu) + ", " +
+       std::to_string(machine.threads) + " threads, " + xml_text(machine.date) + "</text>\n";
+  auto x_of = [&](double ratio) {
+    return label_width + int(std::min(ratio, scale_max) / scale_max * chart_width);
+  };
+  int y = top;
+  for (const result_row* r : bars) {
+    const std::string colour = r->system == graphring_system   ? "#2b7bb9"
+                               : r->system == graphblas_system ? "#999999"
+                               : r->system == boost_system     ? "#d98c2b"
+                                                               : "#6aa84f";
+    s += "<text x=\"" + std::to_string(label_width - 6) + "\" y=\"" + std::to_string(y + 13) +
+         "\" text-anchor=\"end\">" + xml_text(r->graph + " · " + r->workload + " · " + r->system) +
+         "</text>\n";
+    s += "<rect x=\"" + std::to_string(label_width) + "\" y=\"" + std::to_string(y) + "\" width=\"" +
+         std::to_string(x_of(*r->ratio) - label_width) + "\" height=\"" +
+         std::to_string(bar_height) + "\" fill=\"" + colour + "\"/>\n";
+    s += "<text x=\"" + std::to_string(x_of(*r->ratio) + 4) + "\" y=\"" + std::to_string(y + 13) +
+         "\">" + printf_string("%.2fx", *r->ratio) + (r->disagreement.empty() ? "" : " DISAGREES") +
+         "</text>\n";
+    y += bar_height + 4;
+  }
+  s += "<line x1=\"" + std::to_string(x_of(1)) + "\" y1=\"" + std::to_string(top - 6) + "\" x2=\"" +
+       std::to_string(x_of(1)) + "\" y2=\"" + std::to_string(y) +
+       "\" stroke=\"black\" stroke-dasharray=\"4 3\"/>\n";
+  s += "<text x=\"" + std::to_string(x_of(1)) + "\" y=\"" + std::to_string(y + 16) +
+       "\" text-anchor=\"middle\">1.0 = GraphBLAS</text>\n</svg>\n";
+  write_file(path, s);
+}
+
+}  // namespace graphring::bench

@@ -1,0 +1,41 @@
+// The benchmark's results and how they are shown: one row per (graph, workload, system) with its
+// trial times, ratio to GraphBLAS, throughput and agreement; a terminal table, JSON and CSV with
+// every trial, and an SVG chart of the ratios.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bench/harness/measure.hpp"
+
+namespace graphring::bench {
+
+struct result_row {
+  std::string graph, workload, system;
+  trial_times times;
+  double edges = 0, bytes = 0;
+  std::optional<double> ratio;  // median / GraphBLAS's median for the same workload
+  std::string disagreement;     // "" when the answer agreed with graphring's (or is graphring's)
+  double peak_rss_mb = 0;       // resident-set high-water mark after this row ran
+};
+
+struct machine_line {
+  std::string cpu, date, graphblas_version, boost_version;
+  int threads = 0, cores = 0;
+  double triad_gbs = 0;  // STREAM-like triad bandwidth measured at start
+};
+
+// Fills in the ratio of each row to the GraphBLAS row of the same graph and workload.
+void add_ratios(std::vector<result_row>& rows);
+
+std::string format_table(const std::vector<result_row>& rows, const machine_line& machine);
+void write_json(const std::string& path, const std::vector<result_row>& rows,
+                const machine_line& machine);
+void write_csv(const std::string& path, const std::vector<result_row>& rows);
+// A horizontal bar chart of the ratios (time / GraphBLAS time) per workload and system.
+void write_svg(const std::string& path, const std::vector<result_row>& rows,
+               const machine_line& machine);
+
+}  // namespace graphring::bench

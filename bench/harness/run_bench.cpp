@@ -1,0 +1,114 @@
+// The benchmark run: graphs × families × systems × trials, with a progress line.
+#include "bench/harness/run_bench.hpp"
+
+#include <omp.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <ctime>
+
+#include "bench/baselines/graphblas_session.hpp"
+#include "engine/error.hpp"
+#include "engine/io/load.hpp"
+
+namespace graphring::bench {
+namespace {
+
+double peak_rss_mb() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return double(usage.ru_maxrss) / 1024.0;
+}
+
+bool wanted(const std::string& system, const bench_options& o) {
+  if (system.rfind(graphring_system, 0) == 0) return true;
+  if (system == graphblas_system) return o.against.count("graphblas") > 0;
+  if (system == boost_system) return o.against.count("boost") > 0;
+  return true;
+}
+
+// "../shared/datasets/web/web-NotreDame.txt.gz" -> "web-NotreDame"
+std::string display_name(const std::string& source) {
+  std::string name = source.substr(source.find_last_of('/') + 1);
+  for (const char* suffix : {".gz", ".txt", ".mtx", ".el", ".wel", ".gr", ".grb", ".e"})
+    if (name.size() > std::string(suffix).size() && name.ends_with(suffix))
+      name.resize(name.size() - std::string(suffix).size());
+  return name;
+}
+
+class progress_line {
+ public:
+  explicit progress_line(bool quiet) : on_(!quiet && isatty(STDERR_FILENO)) {}
+  void show(const std::string& text) {
+    if (on_) std::fprintf(stderr, "\r\033[K%s", text.c_str());
+  }
+  ~progress_line() {
+    if (on_) std::fprintf(stderr, "\r\033[K");
+  }
+
+ private:
+  bool on_;
+};
+
+}  // namespace
+
+bench_report run_bench(const bench_options& o) {
+  if (o.trials < 1) throw error(error_kind::usage, "--trials must be at least 1");
+  for (const auto& name : o.families) {
+    bool known = false;
+    for (const auto& [family, build] : workload_families()) known = known || family == name;
+    if (!known) {
+      std::string list;
+      for (const auto& [family, build] : workload_families()) list += (list.empty() ? "" : ", ") + family;
+      throw error(error_kind::usage, "unknown workload '" + name + "' (known: " + list + ")");
+    }
+  }
+  for (const auto& system : o.against)
+    if (system != "graphblas" && system != "boost")
+      throw error(error_kind::usage, "--against takes graphblas and/or boost, not '" + system + "'");
+  if (o.threads > 0) omp_set_num_threads(o.threads);
+  const int threads = omp_get_max_threads();
+  baselines::graphblas_start(threads);
+
+  bench_report report;
+  report.machine.threads = threads;
+  report.machine.cores = int(sysconf(_SC_NPROCESSORS_ONLN));
+  char date[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
+  report.machine.date = date;
+
+  progress_line progress(o.quiet);
+  for (const std::string& source : o.graphs) {
+    progress.show("loading " + source);
+    graph g = load_graph(source);
+    const std::string name = display_name(source);
+    for (const auto& [family, build] : workload_families()) {
+      if (!o.families.empty() && std::find(o.families.begin(), o.families.end(), family) == o.families.end())
+        continue;
+      progress.show(name + ": preparing " + family);
+      for (workload& w : build(g, name, o)) {
+        for (system_run& s : w.systems) {
+          if (!wanted(s.system, o)) continue;
+          result_row row{w.graph, w.name, s.system, {}, w.edges, w.bytes, {}, {}, 0};
+          row.times = time_trials(o.trials, s.prepare, s.run, [&](int i) {
+            progress.show("trial " + std::to_string(i) + " of " + std::to_string(o.trials) + ", " +
+                          name + ", " + w.name + ", " + s.system);
+          });
+          if (s.agree) row.disagreement = s.agree();
+          report.all_agree = report.all_agree && row.disagreement.empty();
+          row.peak_rss_mb = peak_rss_mb();
+          report.rows.push_back(std::move(row));
+        }
+      }
+    }
+  }
+  add_ratios(report.rows);
+  if (!o.json.empty()) write_json(o.json, report.rows, report.machine);
+  if (!o.csv.empty()) write_csv(o.csv, report.rows);
+  if (!o.plot.empty()) write_svg(o.plot, report.rows, report.machine);
+  return report;
+}
+
+}  // namespace graphring::bench

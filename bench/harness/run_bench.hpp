@@ -1,0 +1,45 @@
+// The benchmark run behind `graphring bench`: loads each graph once, builds each family of
+// workloads on it (kernels, and the algorithms), times every system's run over N trials after a
+// warm-up, checks that their answers agree with graphring's, and writes the table, JSON, CSV and
+// SVG chart. Graph load and conversion into each system are not part of any timed run.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "bench/harness/results.hpp"
+#include "bench/harness/workload.hpp"
+#include "engine/graph.hpp"
+
+namespace graphring::bench {
+
+struct bench_options {
+  std::vector<std::string> graphs;                          // files or generator names
+  std::vector<std::string> families;                        // empty: every family
+  std::set<std::string> against = {"graphblas", "boost"};   // systems besides graphring
+  int trials = 10;
+  int threads = 0;  // 0: OpenMP's default; GraphBLAS gets the same count
+  unsigned seed = 1;
+  bool quiet = false;
+  std::string json, csv, plot;
+};
+
+// A family builds the workloads of one kind on a loaded graph (graph name for display).
+using workload_family =
+    std::function<std::vector<workload>(graph& g, const std::string& name, const bench_options& o)>;
+
+// Every family by name ("kernels", "bfs", "pagerank", ...), in the order they run.
+const std::vector<std::pair<std::string, workload_family>>& workload_families();
+
+struct bench_report {
+  std::vector<result_row> rows;
+  machine_line machine;
+  bool all_agree = true;
+};
+
+bench_report run_bench(const bench_options& options);
+
+}  // namespace graphring::bench

@@ -1,0 +1,30 @@
+// Finding the bundled default graph from the running program's location.
+#include "cli/default_graph.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <vector>
+
+#include "engine/error.hpp"
+
+namespace graphring::cli {
+
+std::string default_graph() {
+  namespace fs = std::filesystem;
+  const std::string file = "soc-Epinions1.txt.gz";
+  std::vector<fs::path> places;
+  if (const char* dir = std::getenv("GRAPHRING_DATASETS")) places.emplace_back(dir);
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    places.push_back(exe.parent_path().parent_path() / "datasets");
+    places.push_back(exe.parent_path().parent_path() / "share" / "graphring" / "datasets");
+  }
+  places.emplace_back("datasets");
+  for (const fs::path& dir : places)
+    if (fs::exists(dir / file, ec)) return (dir / file).string();
+  throw error(error_kind::io, "cannot find the bundled graph " + file +
+                                  " (set GRAPHRING_DATASETS to the folder that holds it)");
+}
+
+}  // namespace graphring::cli

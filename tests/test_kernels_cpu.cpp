@@ -1,0 +1,145 @@
+// The CPU kernels' parallel paths against serial references: nnz-balanced pull with rows long
+// enough to be split across threads, the bucketed push, NaN handling of min/max accumulation,
+// terminal early exit, and the order in which a non-commutative monoid combines products.
+#include <gtest/gtest.h>
+#include <omp.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "engine/ops/mxv.hpp"
+#include "semirings/builtin.hpp"
+
+namespace graphring {
+namespace {
+
+// A random n×n matrix whose row 0 holds `hub` entries (a power-law hub) and others `degree`.
+matrix<float> hub_matrix(std::uint64_t n, std::uint64_t hub, std::uint64_t degree, unsigned seed) {
+  std::mt19937 random(seed);
+  array<vertex_id> rows, cols;
+  array<float> values;
+  std::vector<std::uint8_t> used(n);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const std::uint64_t count = i == 0 ? hub : degree;
+    std::fill(used.begin(), used.end(), 0);
+    for (std::uint64_t e = 0; e < count; ++e) {
+      const vertex_id j = vertex_id(random() % n);
+      if (used[j]) continue;
+      used[j] = 1;
+      rows.push_back(vertex_id(i));
+      cols.push_back(j);
+      values.push_back(float(random() % 1000) / 100.0f);
+    }
+  }
+  return matrix<float>::from_tuples(n, n, rows, cols, values);
+}
+
+template <class S, class X>
+std::vector<std::pair<bool, typename S::c_type>> serial_mxv(const matrix<float>& a, const std::vector<std::pair<bool, X>>& x) {
+  std::vector<std::pair<bool, typename S::c_type>> w(a.nrows(), {false, S::zero()});
+  for (std::uint64_t i = 0; i < a.nrows(); ++i)
+    for (std::uint64_t p = a.offsets()[i]; p < a.offsets()[i + 1]; ++p) {
+      const auto k = a.cols()[p];
+      if (!x[k].first) continue;
+      const auto product = S::multiply(a.value(p), x[k].second, i, k, 0);
+      w[i] = {true, w[i].first ? S::add(w[i].second, product) : product};
+    }
+  return w;
+}
+
+template <class T>
+vector<T> to_vector(const std::vector<std::pair<bool, T>>& x) {
+  vector<T> v(x.size());
+  for (std::uint64_t i = 0; i < x.size(); ++i)
+    if (x[i].first) v.set(i, x[i].second);
+  v.conform();
+  return v;
+}
+
+template <class S>
+void expect_mxv_matches(const matrix<float>& a, double density, product_method method, unsigned seed) {
+  std::mt19937 random(seed);
+  std::vector<std::pair<bool, float>> x(a.ncols());
+  for (auto& e : x) e = {std::uniform_real_distribution<double>(0, 1)(random) < density, float(random() % 100)};
+  const auto expected = serial_mxv<S>(a, x);
+  for (int threads : {1, 2, 3}) {
+    omp_set_num_threads(threads);
+    vector<typename S::c_type> w(a.nrows());
+    mxv(w, no_mask, no_accum, S{}, a, to_vector(x), descriptor{.method = method});
+    for (std::uint64_t i = 0; i < a.nrows(); ++i) {
+      const auto got = w.get(i);
+      ASSERT_EQ(got.has_value(), expected[i].first) << "row " << i << ", " << threads << " threads";
+      if (got) {
+        EXPECT_NEAR(*got, expected[i].second, 1e-3 * std::max(1.0f, std::fabs(expected[i].second))) << i;
+      }
+    }
+  }
+  omp_set_num_threads(2);
+}
+
+TEST(KernelsCpu, PullSplitsAHubRowAcrossThreads) {
+  const auto a = hub_matrix(20000, 15000, 4, 1);
+  expect_mxv_matches<plus_times<float>>(a, 1.0, product_method::pull, 2);
+  expect_mxv_matches<min_plus<float>>(a, 0.5, product_method::pull, 3);
+  expect_mxv_matches<max_plus<float>>(a, 0.5, product_method::pull, 4);
+}
+
+TEST(KernelsCpu, PushBucketsMatchSerialAtEveryThreadCount) {
+  const auto a = hub_matrix(50000, 30000, 8, 5);
+  expect_mxv_matches<plus_times<float>>(a, 0.04, product_method::push, 6);
+  expect_mxv_matches<min_plus<float>>(a, 0.01, product_method::push, 7);
+}
+
+TEST(KernelsCpu, MinIgnoresNaNProductsInEveryKernel) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  array<vertex_id> rows, cols;
+  array<float> values;
+  for (vertex_id j = 0; j < 3; ++j) rows.push_back(0), cols.push_back(j), values.push_back(1);
+  const auto a = matrix<float>::from_tuples(1, 3, rows, cols, values);
+  vector<float> x(3);
+  x.set(0, nan);
+  x.set(1, 5);
+  x.set(2, nan);
+  for (auto method : {product_method::pull, product_method::push}) {
+    vector<float> w(1);
+    mxv(w, no_mask, no_accum, min_plus<float>{}, a, x, descriptor{.method = method});
+    EXPECT_EQ(w.get(0), 6.0f);
+  }
+}
+
+TEST(KernelsCpu, TerminalValueEndsARowEarlyWithTheSameAnswer) {
+  // lor_land: the row is true as soon as one product is; the answer must not change.
+  const auto a = hub_matrix(5000, 4000, 3, 8);
+  vector<bool> x = vector<bool>::dense(5000, true);
+  vector<bool> w(5000);
+  mxv(w, no_mask, no_accum, lor_land<bool>{}, a, x);
+  for (std::uint64_t i = 0; i < 5000; ++i)
+    EXPECT_EQ(w.has(i), a.offsets()[i + 1] > a.offsets()[i]) << i;
+}
+
+// ⊕ that keeps its left operand: only the sequential order gives the first column's product.
+struct keep_first {
+  using value_type = std::int64_t;
+  static constexpr std::int64_t identity() { return -1; }
+  constexpr std::int64_t operator()(std::int64_t x, std::int64_t y) const { return x == -1 ? y : x; }
+};
+using first_column = semiring<keep_first, secondi_op<std::int64_t>>;
+
+TEST(KernelsCpu, NonCommutativeMonoidCombinesInColumnOrder) {
+  const auto a = hub_matrix(40000, 30000, 2, 9);
+  const auto x = vector<std::int64_t>::dense(40000, 1);
+  for (int threads : {1, 2, 4}) {
+    omp_set_num_threads(threads);
+    vector<std::int64_t> w(40000);
+    mxv(w, no_mask, no_accum, first_column{}, a, x, descriptor{.method = product_method::pull});
+    for (std::uint64_t i = 0; i < 40000; i += 997)
+      if (a.offsets()[i + 1] > a.offsets()[i]) {
+        EXPECT_EQ(w.get(i), std::int64_t(a.cols()[a.offsets()[i]])) << i;
+      }
+  }
+  omp_set_num_threads(2);
+}
+
+}  // namespace
+}  // namespace graphring
