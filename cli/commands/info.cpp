@@ -1,11 +1,17 @@
-// `graphring info GRAPH [--json]`: counts, symmetry, degrees and storage of a graph.
+// `graphring info GRAPH [--formats] [--json]`: counts, symmetry, degrees and storage of a graph;
+// with --formats, every storage format's bytes, bits per edge (index and value parts) and build
+// time beside the order-0 entropy of the delta-coded indices (engine/formats/any_format.hpp).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <numeric>
+#include <string>
+#include <vector>
 
 #include "cli/commands/commands.hpp"
 #include "cli/terminal_progress.hpp"
+#include "engine/error.hpp"
+#include "engine/formats/any_format.hpp"
 #include "engine/io/load.hpp"
 
 namespace graphring::cli {
@@ -66,10 +72,72 @@ std::pair<double, double> weight_range(const value_array& values) {
       values);
 }
 
+struct format_row {
+  format_kind kind;
+  bool built = false;
+  std::string refused;  // why the format was not built
+  formats::footprint size;
+  double seconds = 0;
+};
+
+std::vector<format_row> measure_formats(const csr_matrix& a) {
+  std::vector<format_row> rows;
+  for (format_kind k : all_format_kinds) {
+    format_row row;
+    row.kind = k;
+    const auto start = std::chrono::steady_clock::now();
+    try {
+      row.size = any_format::build(a, k).size();
+      row.built = true;
+    } catch (const error& e) {
+      if (e.kind() != error_kind::limit) throw;
+      row.refused = e.message();
+    }
+    row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+void print_formats(const csr_matrix& a, bool json) {
+  const std::vector<format_row> rows = measure_formats(a);
+  const entropy_bound h = order0_entropy(a);
+  const double edges = double(std::max<edge_offset>(a.nnz(), 1));
+  const format_kind chosen = choose_format(measure_features(a));
+  if (json) {
+    std::printf("{\"entropy_index_bits_per_edge\": %.4f, \"entropy_value_bits_per_edge\": %.4f, \"auto\": \"%s\", \"formats\": [",
+                h.index_bits, h.value_bits, std::string(format_name(chosen)).c_str());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const format_row& r = rows[i];
+      std::printf("%s{\"format\": \"%s\", ", i ? ", " : "", std::string(format_name(r.kind)).c_str());
+      if (r.built)
+        std::printf("\"bytes\": %llu, \"index_bits_per_edge\": %.4f, \"value_bits_per_edge\": %.4f, \"build_seconds\": %.6f}",
+                    (unsigned long long)r.size.bytes(), 8.0 * double(r.size.index_bytes) / edges,
+                    8.0 * double(r.size.value_bytes) / edges, r.seconds);
+      else
+        std::printf("\"refused\": %s}", json_string(r.refused).c_str());
+    }
+    std::printf("]}\n");
+    return;
+  }
+  std::printf("format  %15s  %11s  %11s  %9s\n", "bytes", "index b/e", "value b/e", "build s");
+  for (const format_row& r : rows) {
+    if (!r.built) {
+      std::printf("%-6s  refused: %s\n", std::string(format_name(r.kind)).c_str(), r.refused.c_str());
+      continue;
+    }
+    std::printf("%-6s  %15s  %11.2f  %11.2f  %9.3f\n", std::string(format_name(r.kind)).c_str(),
+                grouped(r.size.bytes()).c_str(), 8.0 * double(r.size.index_bytes) / edges,
+                8.0 * double(r.size.value_bytes) / edges, r.seconds);
+  }
+  std::printf("order-0 entropy of delta-coded indices %.2f bits/edge, of values %.2f bits/edge\n", h.index_bits, h.value_bits);
+  std::printf("auto picks %s\n", std::string(format_name(chosen)).c_str());
+}
+
 }  // namespace
 
 int info_command(const std::vector<std::string>& raw) {
-  const arguments args(raw, {{"--json"}, {}, 1, 1, "graphring info GRAPH [--json] [--symmetrize] [--drop-self-loops]"});
+  const arguments args(raw, {{"--json", "--formats"}, {}, 1, 1, "graphring info GRAPH [--formats] [--json] [--symmetrize] [--drop-self-loops]"});
   apply_common_options(args);
   const std::string& source = args.positional()[0];
   const auto start = std::chrono::steady_clock::now();
@@ -77,6 +145,10 @@ int info_command(const std::vector<std::string>& raw) {
   const double load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   const csr_matrix& a = g.adjacency();
+  if (args.flag("--formats")) {
+    print_formats(a, args.flag("--json"));
+    return 0;
+  }
   const bool symmetric = g.symmetric();
   const edge_offset loops = g.self_loops();
   const edge_offset duplicates = g.duplicate_edges();

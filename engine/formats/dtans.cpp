@@ -103,6 +103,7 @@ void row_symbols(const csr_matrix& a, const T* values, std::uint64_t r, const co
 
 // The words one lane loads: the first three, then per segment but the last its (up to) three.
 struct lane_loads {
+  std::uint64_t segments = 0;
   std::uint32_t init[3];
   std::vector<std::uint32_t> segment[3];  // by round; rounds 0 and 1 have holes where extracted
   std::vector<std::uint8_t> loads[2];     // per segment: round 0 / 1 loads (1) or extracts (0)
@@ -111,6 +112,7 @@ struct lane_loads {
 lane_loads encode_lane(const std::vector<coded_symbol>& sym) {
   lane_loads out;
   const std::uint64_t segments = (sym.size() + dtans_segment - 1) / dtans_segment;
+  out.segments = segments;
   if (segments == 0) return out;
   auto base_of = [&](std::uint64_t t, std::uint32_t i) {
     const std::uint64_t k = t * dtans_segment + i;
@@ -220,7 +222,7 @@ dtans_matrix dtans_matrix::from_csr(const csr_matrix& a) {
       buffer<std::uint32_t>& e = slice_escapes[s];
       for (int j = 0; j < 3; ++j)
         for (std::uint64_t l = 0; l < lanes; ++l)
-          if (!sym[l].empty()) w.push_back(loads[l].init[j]);
+          if (dtans_round_loads(0, loads[l].segments, sym[l].size(), j)) w.push_back(loads[l].init[j]);
       for (std::uint64_t t = 0; t < segments; ++t) {
         for (std::uint64_t l = 0; l < lanes; ++l)
           for (std::uint64_t k = t * dtans_segment; k < std::min<std::uint64_t>(sym[l].size(), (t + 1) * dtans_segment); ++k)
@@ -230,7 +232,8 @@ dtans_matrix dtans_matrix::from_csr(const csr_matrix& a) {
             }
         for (int j = 0; j < 3; ++j)
           for (std::uint64_t l = 0; l < lanes; ++l)
-            if (t < loads[l].segment[j].size() && (j == 2 || loads[l].loads[j][t])) w.push_back(loads[l].segment[j][t]);
+            if (dtans_round_loads(t + 1, loads[l].segments, sym[l].size(), j) && (j == 2 || loads[l].loads[j][t]))
+              w.push_back(loads[l].segment[j][t]);
       }
     }
     buffer<std::uint64_t> word_start(slices + 1), escape_start(slices + 1);

@@ -11,7 +11,8 @@
 //    each group a check either extracts the next word from the state (r >= W) or loads it from
 //    the stream (f = 2 conditional loads); the third word is loaded unconditionally. With
 //    M^8 = W^2, r stays below 2^32 between segments, so everything fits 64-bit integers. The last
-//    segment of a row neither accumulates nor loads; its padding symbols are ignored.
+//    segment of a row neither accumulates nor loads; its padding symbols are ignored, and the
+//    words that hold only padding slots are never loaded (a row of one entry costs one word).
 //  - Rows are taken 32 at a time (a slice = a warp); in every load round the lanes that load take
 //    consecutive words in lane order, which is how a warp's loads coalesce (on the GPU by ballot
 //    and popc). The escape stream of a slice is ordered by (segment, lane, symbol).
@@ -58,6 +59,19 @@ GRAPHRING_HD inline V value_from_bits(std::uint64_t bits) {
   }
 }
 
+// Words of a row's last segment that hold real slots (the rest is padding, never loaded).
+GRAPHRING_HD inline std::uint32_t dtans_last_words(std::uint64_t symbols) {
+  const std::uint64_t in_last = symbols - (symbols - 1) / dtans_segment * dtans_segment;
+  return std::uint32_t((in_last * dtans_slot_bits + 31) / 32);
+}
+
+// Whether round j of segment t (t = -1: the first three words) loads a word for a lane with
+// `segments` segments, when the check did not extract it.
+GRAPHRING_HD inline bool dtans_round_loads(std::uint64_t t_plus_1, std::uint64_t segments, std::uint64_t symbols, int j) {
+  if (t_plus_1 >= segments) return false;
+  return t_plus_1 + 1 < segments || std::uint32_t(j) < dtans_last_words(symbols);
+}
+
 // The per-lane state of the slice decoder.
 struct dtans_lane {
   std::uint32_t w[3];
@@ -94,11 +108,12 @@ struct dtans_view {
       lane[l].d = 0;
       lane[l].r = 1;
       lane[l].col = 0xffffffffu;
+      lane[l].w[0] = lane[l].w[1] = lane[l].w[2] = 0;
       if (lane[l].segments > segments) segments = lane[l].segments;
     }
     for (int j = 0; j < 3; ++j)
       for (std::uint64_t l = 0; l < lanes; ++l)
-        if (lane[l].segments > 0) lane[l].w[j] = words[pos++];
+        if (dtans_round_loads(0, lane[l].segments, lane[l].symbols, j)) lane[l].w[j] = words[pos++];
     for (std::uint64_t t = 0; t < segments; ++t) {
       for (std::uint64_t l = 0; l < lanes; ++l) {
         dtans_lane& a = lane[l];
@@ -141,7 +156,7 @@ struct dtans_view {
           a.w[0] = std::uint32_t(a.d);
           a.d >>= 32;
           a.r >>= 32;
-        } else {
+        } else if (dtans_round_loads(t + 1, a.segments, a.symbols, 0)) {
           a.w[0] = words[pos++];
         }
         a.d = a.d * a.r2 + a.d2;
@@ -154,12 +169,12 @@ struct dtans_view {
           a.w[1] = std::uint32_t(a.d);
           a.d >>= 32;
           a.r >>= 32;
-        } else {
+        } else if (dtans_round_loads(t + 1, a.segments, a.symbols, 1)) {
           a.w[1] = words[pos++];
         }
       }
       for (std::uint64_t l = 0; l < lanes; ++l)  // the unconditional load of w[2]
-        if (t + 1 < lane[l].segments) lane[l].w[2] = words[pos++];
+        if (dtans_round_loads(t + 1, lane[l].segments, lane[l].symbols, 2)) lane[l].w[2] = words[pos++];
     }
   }
 };

@@ -1,0 +1,120 @@
+// Format names, the auto rule, and building/converting any format.
+#include "engine/formats/any_format.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <unordered_map>
+
+#include "engine/error.hpp"
+
+namespace graphring {
+
+std::string_view format_name(format_kind kind) noexcept {
+  constexpr std::string_view names[] = {"csr", "coo", "ell", "hyb", "sell", "cci", "dtans"};
+  return names[static_cast<int>(kind)];
+}
+
+std::optional<format_kind> parse_format(std::string_view name) {
+  if (name == "auto") return std::nullopt;
+  for (format_kind k : all_format_kinds)
+    if (name == format_name(k)) return k;
+  throw error(error_kind::usage, "unknown format '" + std::string(name) + "'; valid: csr|coo|ell|hyb|sell|cci|dtans|auto");
+}
+
+format_features measure_features(const csr_matrix& a) {
+  format_features f;
+  for (std::uint64_t r = 0; r < a.nrows; ++r) f.max_degree = std::max<std::uint64_t>(f.max_degree, a.row_length(r));
+  f.mean_degree = a.nrows ? double(a.nnz()) / double(a.nrows) : 0;
+  csr_matrix pattern = a;
+  pattern.values = std::monostate{};
+  f.cci_column_bits = a.nnz() ? double(cci_matrix::from_csr(pattern).code_bits()) / double(a.nnz()) : 32;
+  return f;
+}
+
+format_kind choose_format(const format_features& f) noexcept {
+  if (f.cci_column_bits <= 0.6 * 32 && f.mean_degree >= 4) return format_kind::cci;
+  if (f.mean_degree > 0 && double(f.max_degree) <= 1.25 * f.mean_degree + 1) return format_kind::ell;
+  return format_kind::csr;
+}
+
+namespace {
+
+template <class Map>
+double entropy_bits(const Map& counts, double total) {
+  double h = 0;
+  for (const auto& [symbol, count] : counts) h -= double(count) * std::log2(double(count) / total);
+  return h;
+}
+
+}  // namespace
+
+entropy_bound order0_entropy(const csr_matrix& a) {
+  entropy_bound b;
+  if (a.nnz() == 0) return b;
+  std::unordered_map<std::uint32_t, std::uint64_t> deltas;
+  for (std::uint64_t r = 0; r < a.nrows; ++r) {
+    std::uint32_t last = 0xffffffffu;
+    for (edge_offset k = a.row_begin(r); k < a.row_end(r); ++k) {
+      ++deltas[std::uint32_t(a.cols[k] - last)];
+      last = a.cols[k];
+    }
+  }
+  b.index_bits = entropy_bits(deltas, double(a.nnz())) / double(a.nnz());
+  formats::with_values(a.values, [&](const auto* values) {
+    using T = std::remove_const_t<std::remove_pointer_t<decltype(values)>>;
+    if constexpr (!std::is_same_v<T, pattern_value>) {
+      std::unordered_map<std::uint64_t, std::uint64_t> counts;
+      for (edge_offset k = 0; k < a.nnz(); ++k) {
+        std::uint64_t bits = 0;
+        std::memcpy(&bits, &values[k], sizeof(T));
+        ++counts[bits];
+      }
+      b.value_bits = entropy_bits(counts, double(a.nnz())) / double(a.nnz());
+    }
+  });
+  return b;
+}
+
+any_format any_format::build(const csr_matrix& a, format_kind kind) {
+  any_format m;
+  switch (kind) {
+    case format_kind::csr: m.matrix_ = a; break;
+    case format_kind::coo: m.matrix_ = coo_matrix::from_csr(a); break;
+    case format_kind::ell: m.matrix_ = ell_matrix::from_csr(a); break;
+    case format_kind::hyb: m.matrix_ = hyb_matrix::from_csr(a); break;
+    case format_kind::sell: m.matrix_ = sell_matrix::from_csr(a); break;
+    case format_kind::cci: m.matrix_ = cci_matrix::from_csr(a); break;
+    case format_kind::dtans: m.matrix_ = dtans_matrix::from_csr(a); break;
+  }
+  return m;
+}
+
+any_format any_format::build_auto(const csr_matrix& a) { return build(a, choose_format(measure_features(a))); }
+
+formats::footprint any_format::size() const noexcept {
+  return std::visit(
+      [](const auto& m) -> formats::footprint {
+        if constexpr (std::is_same_v<std::decay_t<decltype(m)>, csr_matrix>) {
+          return {m.offsets.size() * sizeof(edge_offset) + m.cols.size() * sizeof(vertex_id),
+                  m.nnz() * type_size(m.values_type())};
+        } else {
+          return m.size();
+        }
+      },
+      matrix_);
+}
+
+csr_matrix any_format::to_csr() const {
+  return std::visit(
+      [](const auto& m) -> csr_matrix {
+        if constexpr (std::is_same_v<std::decay_t<decltype(m)>, csr_matrix>) {
+          return m;
+        } else {
+          return m.to_csr();
+        }
+      },
+      matrix_);
+}
+
+}  // namespace graphring

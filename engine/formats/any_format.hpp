@@ -1,0 +1,76 @@
+// One holder for a matrix in any format, chosen at run time by name ("csr|coo|ell|hyb|sell|cci|
+// dtans|auto"), with its exact footprint; and the `auto` choice from measured features.
+//
+// The auto rule, from the measurements in README "Formats" (2 cores, pull SpMV):
+//   1. CCI when its column code takes at most 60% of CSR's 32 bits per column and rows average
+//      at least 4 entries: the smaller stream outweighs the decode work once the matrix no
+//      longer fits the cache.
+//   2. ELL when rows are nearly uniform (longest row <= 1.25 x mean + 1, so padding is small).
+//   3. CSR otherwise. COO, HYB and SELL never win on the CPU here over CSR with nonzero
+//      balancing; CSR-dtANS decodes 32 rows in lockstep, which pays on a GPU warp but costs
+//      more than the bytes it saves on a CPU core.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "engine/formats/cci.hpp"
+#include "engine/formats/coo.hpp"
+#include "engine/formats/dtans.hpp"
+#include "engine/formats/ell.hpp"
+#include "engine/formats/hyb.hpp"
+#include "engine/formats/sell.hpp"
+
+namespace graphring {
+
+enum class format_kind { csr, coo, ell, hyb, sell, cci, dtans };
+
+inline constexpr format_kind all_format_kinds[] = {format_kind::csr, format_kind::coo, format_kind::ell,
+                                                   format_kind::hyb, format_kind::sell, format_kind::cci,
+                                                   format_kind::dtans};
+
+std::string_view format_name(format_kind kind) noexcept;
+
+// "csr" ... "dtans", or "auto" (std::nullopt). Anything else throws error_kind::usage naming the
+// valid names.
+std::optional<format_kind> parse_format(std::string_view name);
+
+// The features the auto rule reads.
+struct format_features {
+  double mean_degree = 0;
+  std::uint64_t max_degree = 0;
+  double cci_column_bits = 0;  // CCI column code bits per entry
+};
+format_features measure_features(const csr_matrix& a);
+format_kind choose_format(const format_features& f) noexcept;
+
+// Order-0 entropy, in bits per entry, of the per-row delta-coded column ids (the first delta
+// from -1) and of the values' bit patterns: the bound an entropy coder of those symbols compares
+// against (tables and row structure not counted).
+struct entropy_bound {
+  double index_bits = 0, value_bits = 0;
+};
+entropy_bound order0_entropy(const csr_matrix& a);
+
+class any_format {
+ public:
+  using holder = std::variant<csr_matrix, coo_matrix, ell_matrix, hyb_matrix, sell_matrix, cci_matrix, dtans_matrix>;
+
+  // Builds `kind` from a; ELL may throw error_kind::limit (see ell.hpp).
+  static any_format build(const csr_matrix& a, format_kind kind);
+  // Builds the format the auto rule picks.
+  static any_format build_auto(const csr_matrix& a);
+
+  format_kind kind() const noexcept { return format_kind(matrix_.index()); }
+  const holder& matrix() const noexcept { return matrix_; }
+  formats::footprint size() const noexcept;
+  std::uint64_t bytes() const noexcept { return size().bytes(); }
+  csr_matrix to_csr() const;
+
+ private:
+  holder matrix_;
+};
+
+}  // namespace graphring
