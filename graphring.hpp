@@ -1,4 +1,5 @@
-// graphring's public C++ API in one include: graph container, builder, I/O, generators, semirings.
+// graphring's public C++ API in one include: graph container, builder, I/O, generators, semirings,
+// vectors, matrices and the GraphBLAS-style operations, and the run-time semiring registry.
 #pragma once
 
 #include "engine/backends.hpp"
@@ -11,4 +12,6 @@
 #include "engine/io/load.hpp"
 #include "engine/io/writers.hpp"
 #include "engine/labels.hpp"
+#include "engine/ops/operations.hpp"
+#include "engine/registry/semiring_registry.hpp"
 #include "semirings/builtin.hpp"

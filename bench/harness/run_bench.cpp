@@ -9,6 +9,7 @@
 #include <ctime>
 
 #include "bench/baselines/graphblas_session.hpp"
+#include "bench/machine_info.hpp"
 #include "engine/error.hpp"
 #include "engine/io/load.hpp"
 
@@ -72,14 +73,20 @@ bench_report run_bench(const bench_options& o) {
   baselines::graphblas_start(threads);
 
   bench_report report;
+  progress_line progress(o.quiet);
+  progress.show("measuring the memory bandwidth (STREAM-like triad)");
+  const machine_info machine = probe_machine(true);
+  report.machine.cpu = machine.cpu_model;
   report.machine.threads = threads;
-  report.machine.cores = int(sysconf(_SC_NPROCESSORS_ONLN));
+  report.machine.cores = int(machine.logical_cores);
+  report.machine.triad_gbs = machine.triad_gb_per_s;
+  report.machine.graphblas_version = machine.graphblas;
+  report.machine.boost_version = machine.boost;
   char date[32];
   const std::time_t now = std::time(nullptr);
   std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
   report.machine.date = date;
 
-  progress_line progress(o.quiet);
   for (const std::string& source : o.graphs) {
     progress.show("loading " + source);
     graph g = load_graph(source);

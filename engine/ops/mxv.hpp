@@ -46,11 +46,8 @@ vector<typename S::c_type> pull_product(const matrix<AT>& rows, const vector<U>&
   const std::uint64_t n = rows.nrows();
   array<C> values(n);
   array<std::uint8_t> present(n);
-  kernels::spmv_pull<S>(rows.view(), x->values(), x->present(), values.data(), present.data(),
-                        allows);
-  std::uint64_t count = 0;
-#pragma omp parallel for schedule(static) reduction(+ : count) if (n > kernels::min_parallel_work)
-  for (std::int64_t i = 0; i < std::int64_t(n); ++i) count += present[i];
+  const std::uint64_t count = kernels::spmv_pull<S>(rows.view(), x->values(), x->present(),
+                                                    values.data(), present.data(), allows);
   auto t = vector<C>::from_bitmap(n, std::move(values), std::move(present), count);
   t.conform();
   return t;

@@ -11,6 +11,7 @@
 //   y_present[i] = 1 when at least one product was taken for row i (y[i] then holds the sum),
 //   0 otherwise (y[i] unspecified); rows with allowed(i) false get 0. x_present == nullptr means
 //   every x(k) is present. Matrix values are converted to S::a_type, x values to S::b_type.
+//   (The CSR kernel also returns how many rows took a product.)
 #pragma once
 
 #include <omp.h>
@@ -83,9 +84,10 @@ bool fold_long_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_prese
 
 }  // namespace detail
 
+// Returns the number of rows that took a product (the entries of y).
 template <class S, class V, class X, class Allowed>
-void spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_present,
-               typename S::c_type* y, std::uint8_t* y_present, const Allowed& allowed) {
+std::uint64_t spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_present,
+                        typename S::c_type* y, std::uint8_t* y_present, const Allowed& allowed) {
   using C = typename S::c_type;
   const std::uint64_t n = a.nrows, nnz = a.nnz();
   const std::uint64_t work = n + nnz;
@@ -95,7 +97,8 @@ void spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_present,
   const std::uint64_t long_row = threads > 1 ? std::max<std::uint64_t>(work / chunks, 4096)
                                              : ~std::uint64_t(0);
   std::vector<std::uint64_t> long_rows;
-#pragma omp parallel num_threads(threads)
+  std::uint64_t found = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : found)
   {
     std::vector<std::uint64_t> my_long_rows;
 #pragma omp for schedule(dynamic, 1) nowait
@@ -123,6 +126,7 @@ void spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_present,
         if (detail::fold_row<S>(a, x, x_present, i, first, last, acc)) {
           y[i] = acc;
           y_present[i] = 1;
+          ++found;
         }
       }
     }
@@ -134,8 +138,10 @@ void spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_present,
     if (detail::fold_long_row<S>(a, x, x_present, i, acc)) {
       y[i] = acc;
       y_present[i] = 1;
+      ++found;
     }
   }
+  return found;
 }
 
 }  // namespace graphring::kernels
