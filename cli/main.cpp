@@ -13,8 +13,13 @@ namespace {
 
 const char* usage_text =
     "usage: graphring COMMAND [ARGS]\n"
+    "  demo [--trials N] [--plot F]             graphring against GraphBLAS and Boost on the bundled\n"
+    "                                           graph and an R-MAT graph, with a reading of the table\n"
     "  info GRAPH [--json]                      counts, degrees and storage of a graph\n"
     "  convert IN OUT                           write a graph as .mtx, .el, .wel or .grb (.gz too)\n"
+    "  spmv GRAPH [--semiring NAME] [--x FILE]  w = A (+).(x) x over a named semiring\n"
+    "  bench [GRAPH ...] [--algos LIST] [--trials N] [--json F] [--csv F] [--plot F]\n"
+    "                                           graphring against GraphBLAS and Boost, same run\n"
     "  bfs GRAPH --source ID [--parents]        BFS level (or parent) of every vertex, -1 unreached\n"
     "  sssp GRAPH --source ID [--delta D]       shortest-path distances, inf when unreached\n"
     "  pagerank GRAPH [--damping 0.85] [--tol 1e-7] [--max-iters 100]   PageRank of every vertex\n"
@@ -41,8 +46,11 @@ int run(const std::vector<std::string>& argv) {
     std::printf("graphring 0.1.0 (%s)\n", build_summary().c_str());
     return 0;
   }
+  if (command == "demo") return cli::demo_command(rest);
   if (command == "info") return cli::info_command(rest);
   if (command == "convert") return cli::convert_command(rest);
+  if (command == "spmv") return cli::spmv_command(rest);
+  if (command == "bench") return cli::bench_command(rest);
   if (command == "bfs") return cli::bfs_command(rest);
   if (command == "sssp") return cli::sssp_command(rest);
   if (command == "pagerank") return cli::pagerank_command(rest);

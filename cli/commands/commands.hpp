@@ -10,8 +10,11 @@
 
 namespace graphring::cli {
 
+int demo_command(const std::vector<std::string>& args);
 int info_command(const std::vector<std::string>& args);
 int convert_command(const std::vector<std::string>& args);
+int spmv_command(const std::vector<std::string>& args);
+int bench_command(const std::vector<std::string>& args);
 int bfs_command(const std::vector<std::string>& args);
 int sssp_command(const std::vector<std::string>& args);
 int pagerank_command(const std::vector<std::string>& args);
