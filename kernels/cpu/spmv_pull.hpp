@@ -28,6 +28,49 @@ namespace graphring::kernels {
 
 namespace detail {
 
+// Folds the products of entries [first, last) of row i into acc with every x present and a
+// commutative ⊕: four independent running sums hide the latency of ⊕ and of the gathers of x
+// (each sum starts at zero(), so accumulate applies); they are combined at the end. The order
+// within a row is fixed, so the answer does not depend on the thread count.
+template <class S, class V, class X>
+void fold_dense_row(const csr_view<V>& a, const X* x, std::uint64_t i, std::uint64_t first,
+                    std::uint64_t last, typename S::c_type& acc) {
+  using M = typename S::add_monoid;
+  using A = typename S::a_type;
+  using B = typename S::b_type;
+  using C = typename S::c_type;
+  auto product = [&](std::uint64_t p) {
+    const std::uint32_t k = a.cols[p];
+    return S::multiply(A(a.value(p)), B(x[k]), i, k, 0);
+  };
+  std::uint64_t p = first;
+  if (last - first < 16) {  // a short row: one running sum
+    C sum = acc;
+    for (; p < last; ++p) sum = S::accumulate(sum, product(p));
+    acc = sum;
+    return;
+  }
+  C s0 = S::zero(), s1 = S::zero(), s2 = S::zero(), s3 = S::zero();
+  while (last - p >= 16) {
+    for (const std::uint64_t stop = p + 16; p < stop; p += 4) {
+      s0 = S::accumulate(s0, product(p));
+      s1 = S::accumulate(s1, product(p + 1));
+      s2 = S::accumulate(s2, product(p + 2));
+      s3 = S::accumulate(s3, product(p + 3));
+    }
+    if constexpr (has_terminal_v<M>) {
+      const C t = M::terminal();
+      if (s0 == t || s1 == t || s2 == t || s3 == t) {
+        acc = t;
+        return;
+      }
+    }
+  }
+  for (; p < last; ++p) s0 = S::accumulate(s0, product(p));
+  // Each sum started at zero(), so accumulate may combine them too.
+  acc = S::accumulate(acc, S::accumulate(S::accumulate(s0, s1), S::accumulate(s2, s3)));
+}
+
 // Folds the products of entries [first, last) of row i into acc; returns whether any was taken.
 // Stops early at the monoid's terminal value, or at the first product for an ANY monoid.
 template <class S, class V, class X>
@@ -36,6 +79,12 @@ bool fold_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_present, s
   using M = typename S::add_monoid;
   using A = typename S::a_type;
   using B = typename S::b_type;
+  if constexpr (is_commutative_v<M> && !is_any_v<M>) {
+    if (!x_present) {
+      fold_dense_row<S>(a, x, i, first, last, acc);
+      return last > first;
+    }
+  }
   bool taken = false;
   // Blocks of 16 products between terminal checks keep the inner loop free of them.
   constexpr std::uint64_t block = has_terminal_v<M> && !is_any_v<M> ? 16 : ~std::uint64_t(0) >> 1;
