@@ -138,6 +138,15 @@ class vector {
   // No entries, same size.
   void clear() { *this = vector(size_); }
 
+  // Hands over the n-value array of a bitmap or dense vector (an empty array otherwise) and
+  // leaves the vector with no entries, so that an operation may write its result in place.
+  array<T> take_storage() {
+    array<T> storage;
+    if (form_ != vector_form::sparse) storage = std::move(values_);
+    clear();
+    return storage;
+  }
+
   // Calls f(index, value) for every entry in ascending index order.
   template <class F>
   void for_each(F&& f) const {

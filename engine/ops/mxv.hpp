@@ -34,7 +34,7 @@ inline bool prefers_push(std::uint64_t nvals, std::uint64_t size, product_method
 // t = rows ⊕.⊗ u by pull, S in the mxv orientation: t(i) = ⊕_k rows(i,k) ⊗ u(k).
 template <class S, class AT, class U, class Allowed>
 vector<typename S::c_type> pull_product(const matrix<AT>& rows, const vector<U>& u,
-                                        const Allowed& allows) {
+                                        const Allowed& allows, array<typename S::c_type> storage) {
   using C = typename S::c_type;
   const vector<U>* x = &u;
   vector<U> spread;
@@ -44,7 +44,7 @@ vector<typename S::c_type> pull_product(const matrix<AT>& rows, const vector<U>&
     x = &spread;
   }
   const std::uint64_t n = rows.nrows();
-  array<C> values(n);
+  array<C> values = storage.size() == n ? std::move(storage) : array<C>(n);
   array<std::uint8_t> present(n);
   const std::uint64_t count = kernels::spmv_pull<S>(rows.view(), x->values(), x->present(),
                                                     values.data(), present.data(), allows);
@@ -96,11 +96,22 @@ void matrix_vector(vector<W>& w, const Mask& mask, const Accum& accum, std::uint
     check_dimension(mask.size(), w.size(), "the mask's size");
   using pull_semiring = std::conditional_t<vxm, flipped<S>, S>;
   using push_semiring = std::conditional_t<vxm, S, flipped<S>>;
+  using C = typename S::c_type;
   with_vector_mask(mask, d, [&](const auto& allows) {
-    auto t = prefers_push(u.nvals(), u.size(), d.method)
-                 ? push_product<push_semiring>(push_rows(), u, allows)
-                 : pull_product<pull_semiring>(pull_rows(), u, allows);
-    write_back(w, mask, accum, std::move(t), d, true);
+    if (prefers_push(u.nvals(), u.size(), d.method)) {
+      write_back(w, mask, accum, push_product<push_semiring>(push_rows(), u, allows), d, true);
+      return;
+    }
+    // When w is simply replaced by the product and is neither u nor the mask, its storage is
+    // reused for the result.
+    array<C> storage;
+    if constexpr (std::is_same_v<W, C> && std::is_same_v<Accum, no_accum_t>) {
+      const bool replaced = std::is_same_v<Mask, no_mask_t> ? !d.complement_mask : d.replace;
+      const void* self = &w;
+      if (replaced && self != static_cast<const void*>(&u) && self != static_cast<const void*>(&mask))
+        storage = w.take_storage();
+    }
+    write_back(w, mask, accum, pull_product<pull_semiring>(pull_rows(), u, allows, std::move(storage)), d, true);
   });
 }
 
