@@ -45,15 +45,17 @@ void write_back(vector<W>& w, const Mask& mask, const Accum& accum, vector<C>&& 
     }
   }
   const std::uint64_t n = w.size();
-  vector<W> old = std::move(w);
-  old.to_addressable();
-  t.to_addressable();
-  array<W> values(n);
-  array<std::uint8_t> present(n);
-  const std::uint8_t* old_present = old.present();
-  const std::uint8_t* t_present = t.present();
-  std::uint64_t count = 0;
+  // The mask is read before w is taken apart: it may be w itself (w<w> = ...). Its view keeps
+  // pointers into w's arrays, which the move below hands to `old` unchanged.
   with_vector_mask(mask, d, [&](const auto& allows) {
+    vector<W> old = std::move(w);
+    old.to_addressable();
+    t.to_addressable();
+    array<W> values(n);
+    array<std::uint8_t> present(n);
+    const std::uint8_t* old_present = old.present();
+    const std::uint8_t* t_present = t.present();
+    std::uint64_t count = 0;
 #pragma omp parallel for schedule(static) reduction(+ : count) if (n > kernels::min_parallel_work)
     for (std::int64_t s = 0; s < std::int64_t(n); ++s) {
       const std::uint64_t i = s;
@@ -81,8 +83,8 @@ void write_back(vector<W>& w, const Mask& mask, const Accum& accum, vector<C>&& 
       present[i] = out;
       count += out;
     }
+    w = vector<W>::from_bitmap(n, std::move(values), std::move(present), count);
   });
-  w = vector<W>::from_bitmap(n, std::move(values), std::move(present), count);
   w.conform();
 }
 
