@@ -34,6 +34,17 @@ inline std::uint64_t index_at(std::span<const std::uint64_t> indices, std::uint6
   return indices[k];
 }
 
+// Whether the mask is the output vector itself (w<w>(I) = ...). assign changes w in place while
+// it reads the mask, so it reads a copy instead: the C API's mask is w as it was before the call.
+template <class W, class Mask>
+bool mask_is_output(const vector<W>& w, const Mask& mask) {
+  if constexpr (std::is_same_v<Mask, vector<W>>) {
+    return &mask == &w;
+  } else {
+    return false;
+  }
+}
+
 // w<mask>(I) = accum(w(I), t) where has(k) / value(k) describe the k-th assigned entry.
 template <class W, class Mask, class Accum, class Indices, class Has, class Value>
 void assign_entries(vector<W>& w, const Mask& mask, const Accum& accum, const Indices& indices,
@@ -86,6 +97,10 @@ void assign_entries(vector<W>& w, const Mask& mask, const Accum& accum, const In
 template <class W, class Mask, class Accum, class U, class Indices = all_indices_t>
 void assign(vector<W>& w, const Mask& mask, const Accum& accum, const vector<U>& u,
             const Indices& indices = {}, const descriptor& d = {}) {
+  if (detail::mask_is_output(w, mask)) {
+    const vector<W> before = w;
+    return assign(w, before, accum, u, indices, d);
+  }
   const std::uint64_t count = detail::index_count(indices, w.size());
   detail::check_dimension(u.size(), count, "the assigned vector's size");
   // The common case of an algorithm step, w<q> = u over all indices with a structural mask (a
@@ -116,6 +131,10 @@ void assign(vector<W>& w, const Mask& mask, const Accum& accum, const vector<U>&
 template <class W, class Mask, class Accum, class S, class Indices = all_indices_t>
 void assign_scalar(vector<W>& w, const Mask& mask, const Accum& accum, const S& s,
                    const Indices& indices = {}, const descriptor& d = {}) {
+  if (detail::mask_is_output(w, mask)) {
+    const vector<W> before = w;
+    return assign_scalar(w, before, accum, s, indices, d);
+  }
   // The common case of an algorithm step, w<q> = s over all indices with a structural mask:
   // only the mask's entries are visited.
   if constexpr (std::is_same_v<Indices, all_indices_t> && std::is_same_v<Accum, no_accum_t> &&
