@@ -1,0 +1,507 @@
+// Algorithm workloads: graphring's algorithms against the GraphBLAS and Boost.Graph baselines.
+// Each family converts the graph into the systems it needs once, while it builds its workloads;
+// the timed runs start from the converted data.
+#include "bench/harness/algorithm_workloads.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <random>
+#include <type_traits>
+#include <unordered_map>
+#include <variant>
+
+#include "algorithms/bc.hpp"
+#include "algorithms/bfs.hpp"
+#include "algorithms/cc.hpp"
+#include "algorithms/graph_matrices.hpp"
+#include "algorithms/msf.hpp"
+#include "algorithms/pagerank.hpp"
+#include "algorithms/sssp.hpp"
+#include "algorithms/tc.hpp"
+#include "bench/baselines/boost_algorithms.hpp"
+#include "bench/baselines/graphblas_algorithms.hpp"
+#include "bench/baselines/graphblas_matrix.hpp"
+#include "engine/builder.hpp"
+
+namespace graphring::bench {
+namespace {
+
+using baselines::graphblas_graph;
+
+bool with_graphblas(const bench_options& o) { return o.against.count("graphblas") > 0; }
+bool with_boost(const bench_options& o) { return o.against.count("boost") > 0; }
+
+std::string number_text(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.12g", x);
+  return text;
+}
+
+// "" when a and b are equal within `relative` of the larger magnitude (infinities must match).
+std::string compare_values(const std::vector<double>& a, const std::vector<double>& b,
+                           double relative, const char* what) {
+  if (a.size() != b.size()) return "sizes differ";
+  for (std::size_t v = 0; v < a.size(); ++v) {
+    const double x = a[v], y = b[v];
+    if (x == y) continue;
+    if (std::isfinite(x) && std::isfinite(y) &&
+        std::fabs(x - y) <= relative * std::max(std::fabs(x), std::fabs(y)))
+      continue;
+    return std::string(what) + " of vertex " + std::to_string(v) + ": " + number_text(x) + " vs " +
+           number_text(y);
+  }
+  return "";
+}
+
+template <class T>
+std::vector<double> dense_doubles(const vector<T>& v, double missing) {
+  std::vector<double> out(v.size(), missing);
+  v.for_each([&](std::uint64_t i, const T& x) { out[i] = double(x); });
+  return out;
+}
+
+template <class T>
+std::vector<std::int64_t> dense_ints(const vector<T>& v) {
+  std::vector<std::int64_t> out(v.size(), -1);
+  v.for_each([&](std::uint64_t i, const T& x) { out[i] = std::int64_t(x); });
+  return out;
+}
+
+// ---- BFS --------------------------------------------------------------------------------------
+
+struct bfs_answer {
+  std::vector<std::int64_t> levels, parents;  // -1 when unreached
+};
+
+// Levels equal to graphring's, and every parent valid: the source is its own parent, every other
+// reached vertex's parent is one level closer and has an edge to it (looked up among the
+// vertex's in-edges, so the whole check costs O(edges)).
+std::string check_bfs(const bfs_answer& reference, const bfs_answer& theirs, vertex_id source,
+                      const csr_matrix& at) {
+  if (theirs.levels != reference.levels) {
+    for (std::size_t v = 0; v < reference.levels.size(); ++v)
+      if (v >= theirs.levels.size() || theirs.levels[v] != reference.levels[v])
+        return "level of vertex " + std::to_string(v) + " differs";
+  }
+  for (std::size_t v = 0; v < theirs.levels.size(); ++v) {
+    const std::int64_t level = theirs.levels[v], p = theirs.parents[v];
+    if (level < 0) {
+      if (p != -1) return "unreached vertex " + std::to_string(v) + " has a parent";
+      continue;
+    }
+    if (v == source) {
+      if (p != std::int64_t(source)) return "the source is not its own parent";
+      continue;
+    }
+    if (p < 0 || std::uint64_t(p) >= theirs.levels.size() || theirs.levels[p] != level - 1)
+      return "parent of vertex " + std::to_string(v) + " is not one level up";
+    const vertex_id* begin = at.cols.data() + at.row_begin(v);
+    const vertex_id* end = at.cols.data() + at.row_end(v);
+    if (std::find(begin, end, vertex_id(p)) == end)
+      return "parent " + std::to_string(p) + " of vertex " + std::to_string(v) +
+             " has no edge to it";
+  }
+  return "";
+}
+
+struct bfs_state {
+  graph* g = nullptr;
+  vertex_id source = 0;
+  graphblas_graph grb;
+  std::optional<baselines::boost_csr_graph> boost;
+  algorithms::bfs_result ours;
+  baselines::bfs_result grb_answer;
+  baselines::boost_bfs_result boost_answer;
+
+  bfs_answer our_answer() const { return {dense_ints(ours.levels), dense_ints(ours.parents)}; }
+  std::string check(const bfs_answer& theirs) const {
+    return check_bfs(our_answer(), theirs, source, g->transpose());
+  }
+};
+
+// ---- SSSP -------------------------------------------------------------------------------------
+
+struct sssp_state {
+  vertex_id source = 0;
+  matrix<double> weights;
+  double delta = 1;
+  graphblas_graph grb;
+  std::optional<baselines::boost_csr_graph> boost;
+  vector<double> ours;
+  std::vector<double> theirs;  // the latest baseline answer
+};
+
+bool has_negative_weight(const csr_matrix& a) {
+  return std::visit(
+      [](const auto& values) {
+        using array_type = std::decay_t<decltype(values)>;
+        if constexpr (std::is_same_v<array_type, std::monostate>) {
+          return false;
+        } else if constexpr (std::is_unsigned_v<typename array_type::value_type>) {
+          return false;
+        } else {
+          for (std::size_t k = 0; k < values.size(); ++k)
+            if (values[k] < 0) return true;
+          return false;
+        }
+      },
+      a.values);
+}
+
+std::vector<double> dense_distances(const vector<double>& d) {
+  return dense_doubles(d, std::numeric_limits<double>::infinity());
+}
+
+// ---- components -------------------------------------------------------------------------------
+
+// Both labelings induce the same partition: a one-to-one map between their labels exists.
+std::string same_partition(const std::vector<std::uint64_t>& a,
+                           const std::vector<std::uint64_t>& b) {
+  if (a.size() != b.size()) return "sizes differ";
+  std::unordered_map<std::uint64_t, std::uint64_t> forward, backward;
+  for (std::size_t v = 0; v < a.size(); ++v) {
+    const auto [f, fresh_f] = forward.try_emplace(a[v], b[v]);
+    const auto [r, fresh_r] = backward.try_emplace(b[v], a[v]);
+    if (f->second != b[v] || r->second != a[v])
+      return "vertex " + std::to_string(v) + " is in a different component";
+  }
+  return "";
+}
+
+}  // namespace
+
+std::vector<vertex_id> pick_sources(graph& g, unsigned seed, std::size_t count) {
+  std::vector<vertex_id> candidates;
+  const csr_matrix& a = g.adjacency();
+  for (std::uint64_t v = 0; v < g.vertices(); ++v)
+    if (a.row_length(v) > 0) candidates.push_back(vertex_id(v));
+  std::mt19937_64 random(seed);
+  std::vector<vertex_id> chosen;
+  // A partial Fisher-Yates shuffle: the first `count` places are a uniform draw.
+  for (std::size_t i = 0; i < candidates.size() && chosen.size() < count; ++i) {
+    std::uniform_int_distribution<std::size_t> pick(i, candidates.size() - 1);
+    std::swap(candidates[i], candidates[pick(random)]);
+    chosen.push_back(candidates[i]);
+  }
+  return chosen;
+}
+
+std::vector<workload> convert_workloads(graph& g, const std::string& name, const bench_options& o) {
+  const csr_matrix* a = &g.adjacency();
+  workload w{name, "load/convert", double(g.edges()), 0, {}};
+  // graphring reads the loaded CSR in place; what it adds is Aᵀ for pull steps.
+  w.systems.push_back({graphring_system, {}, [a] { (void)transpose(*a); }, {}});
+  if (with_graphblas(o))
+    w.systems.push_back({graphblas_system,
+                         {},
+                         [a] {
+                           graphblas_graph grb(*a, GrB_BOOL);
+                           (void)grb.at();
+                         },
+                         {}});
+  if (with_boost(o))
+    w.systems.push_back({boost_system, {}, [a] { (void)baselines::to_boost_graph(*a); }, {}});
+  return {std::move(w)};
+}
+
+std::vector<workload> bfs_workloads(graph& g, const std::string& name, const bench_options& o) {
+  const std::vector<vertex_id> sources = pick_sources(g, o.seed, 1);
+  if (sources.empty()) return {};
+  auto s = std::make_shared<bfs_state>();
+  s->g = &g;
+  s->source = sources[0];
+  (void)g.transpose();  // cached for graphring's pull steps and for the parent checks
+  if (with_graphblas(o)) {
+    s->grb = graphblas_graph(g.adjacency(), GrB_BOOL);
+    (void)s->grb.at();
+  }
+  if (with_boost(o)) s->boost = baselines::to_boost_graph(g.adjacency());
+  const double edges = double(g.edges());
+  std::vector<workload> out;
+
+  workload both{name, "bfs", edges, 0, {}};
+  both.systems.push_back({graphring_system,
+                          {},
+                          [s] { s->ours = algorithms::bfs(*s->g, s->source, {.parents = true}); },
+                          [s] { return s->check(s->our_answer()); }});
+  if (with_graphblas(o))
+    both.systems.push_back({graphblas_system,
+                            {},
+                            [s] { s->grb_answer = baselines::graphblas_bfs(s->grb, s->source); },
+                            [s] {
+                              return s->check({s->grb_answer.levels, s->grb_answer.parents});
+                            }});
+  if (with_boost(o))
+    both.systems.push_back({boost_system,
+                            {},
+                            [s] { s->boost_answer = baselines::boost_bfs(*s->boost, s->source); },
+                            [s] {
+                              return s->check({s->boost_answer.levels, s->boost_answer.parents});
+                            }});
+  out.push_back(std::move(both));
+
+  workload push{name, "bfs push-only", edges, 0, {}};
+  push.systems.push_back({graphring_system,
+                          {},
+                          [s] { s->ours = algorithms::bfs_push(*s->g, s->source, true); },
+                          [s] { return s->check(s->our_answer()); }});
+  if (with_graphblas(o))
+    push.systems.push_back(
+        {graphblas_system,
+         {},
+         [s] { s->grb_answer = baselines::graphblas_bfs_push(s->grb, s->source); },
+         [s] {
+           return s->check({s->grb_answer.levels, s->grb_answer.parents});
+         }});
+  out.push_back(std::move(push));
+  return out;
+}
+
+std::vector<workload> sssp_workloads(graph& g, const std::string& name, const bench_options& o) {
+  const std::vector<vertex_id> sources = pick_sources(g, o.seed, 1);
+  if (sources.empty()) return {};
+  auto s = std::make_shared<sssp_state>();
+  s->source = sources[0];
+  s->weights = algorithms::weights_of(g);
+  s->delta = algorithms::automatic_delta(s->weights);
+  const bool negative = has_negative_weight(g.adjacency());
+  if (with_graphblas(o))
+    s->grb = graphblas_graph(g.adjacency(), GrB_FP64, baselines::dup_policy::min);
+  if (with_boost(o)) s->boost = baselines::to_boost_graph(g.adjacency());
+  const double edges = double(g.edges());
+  auto agree = [s] {
+    return compare_values(dense_distances(s->ours), s->theirs, 1e-9, "distance");
+  };
+  std::vector<workload> out;
+
+  if (!negative) {
+    // Boost runs Dijkstra here: the same distances by its best method for weights >= 0.
+    workload delta{name, "sssp delta-stepping", edges, 0, {}};
+    delta.systems.push_back(
+        {graphring_system,
+         {},
+         [s] { s->ours = algorithms::sssp_delta_stepping(s->weights, s->source, s->delta); },
+         {}});
+    if (with_graphblas(o))
+      delta.systems.push_back({graphblas_system,
+                               {},
+                               [s] {
+                                 s->theirs = baselines::graphblas_sssp_delta_stepping(
+                                     s->grb, s->source, s->delta);
+                               },
+                               agree});
+    if (with_boost(o))
+      delta.systems.push_back({boost_system,
+                               {},
+                               [s] { s->theirs = baselines::boost_dijkstra(*s->boost, s->source); },
+                               agree});
+    out.push_back(std::move(delta));
+  }
+
+  workload bellman{name, "sssp Bellman-Ford", edges, 0, {}};
+  bellman.systems.push_back(
+      {graphring_system,
+       {},
+       [s] { s->ours = algorithms::sssp_bellman_ford(s->weights, s->source); },
+       {}});
+  if (with_graphblas(o))
+    bellman.systems.push_back(
+        {graphblas_system,
+         {},
+         [s] { s->theirs = baselines::graphblas_sssp_bellman_ford(s->grb, s->source); },
+         agree});
+  out.push_back(std::move(bellman));
+  return out;
+}
+
+std::vector<workload> pagerank_workloads(graph& g, const std::string& name, const bench_options& o,
+                                         const algorithm_limits& limits) {
+  struct state {
+    graph* g = nullptr;
+    int iterations = 20;
+    graphblas_graph grb;
+    std::optional<baselines::boost_csr_graph> boost;
+    algorithms::pagerank_result ours;
+    std::vector<double> theirs;
+    int their_iterations = 0;
+  };
+  auto s = std::make_shared<state>();
+  s->g = &g;
+  s->iterations = limits.pagerank_iterations;
+  (void)g.transpose();
+  if (with_graphblas(o)) {
+    s->grb = graphblas_graph(g.adjacency(), GrB_FP64);
+    (void)s->grb.at();
+    (void)s->grb.out_degree();
+  }
+  if (with_boost(o)) s->boost = baselines::to_boost_graph(g.adjacency());
+  auto agree = [s]() -> std::string {
+    if (s->ours.iterations != s->iterations || s->their_iterations != s->iterations)
+      return "ran " + std::to_string(s->their_iterations) + " iterations, not " +
+             std::to_string(s->iterations);
+    return compare_values(dense_doubles(s->ours.ranks, 0), s->theirs, 1e-6, "rank");
+  };
+  // Tolerance 0: exactly `iterations` iterations everywhere, so per-iteration times compare.
+  workload w{name,
+             "pagerank " + std::to_string(s->iterations) + " iterations",
+             double(g.edges()) * s->iterations,
+             0,
+             {}};
+  w.systems.push_back({graphring_system,
+                       {},
+                       [s] {
+                         s->ours = algorithms::pagerank(
+                             *s->g,
+                             {.damping = 0.85, .tolerance = 0, .max_iterations = s->iterations});
+                       },
+                       {}});
+  if (with_graphblas(o))
+    w.systems.push_back({graphblas_system,
+                         {},
+                         [s] {
+                           auto r = baselines::graphblas_pagerank(s->grb, 0.85, 0, s->iterations);
+                           s->theirs = std::move(r.ranks);
+                           s->their_iterations = r.iterations;
+                         },
+                         agree});
+  if (with_boost(o))
+    w.systems.push_back({boost_system,
+                         {},
+                         [s] {
+                           auto r = baselines::boost_pagerank(*s->boost, 0.85, 0, s->iterations);
+                           s->theirs = std::move(r.ranks);
+                           s->their_iterations = r.iterations;
+                         },
+                         agree});
+  return {std::move(w)};
+}
+
+std::vector<workload> cc_workloads(graph& g, const std::string& name, const bench_options& o) {
+  struct state {
+    graph* g = nullptr;
+    graphblas_graph grb;
+    std::optional<baselines::boost_undirected_graph> boost;
+    std::vector<std::uint64_t> ours, theirs;
+  };
+  auto s = std::make_shared<state>();
+  s->g = &g;
+  (void)g.symmetric();  // cached: graphring symmetrizes only when it must
+  if (with_graphblas(o)) s->grb = graphblas_graph(g.adjacency(), GrB_BOOL);
+  if (with_boost(o)) s->boost = baselines::to_boost_undirected(g.adjacency());
+  auto agree = [s] { return same_partition(s->ours, s->theirs); };
+  workload w{name, "cc", double(g.edges()), 0, {}};
+  w.systems.push_back({graphring_system,
+                       {},
+                       [s] {
+                         const vector<std::uint64_t> c = algorithms::connected_components(*s->g);
+                         s->ours.assign(c.values(), c.values() + c.size());
+                       },
+                       {}});
+  if (with_graphblas(o))
+    w.systems.push_back({graphblas_system,
+                         {},
+                         [s] { s->theirs = baselines::graphblas_connected_components(s->grb); },
+                         agree});
+  if (with_boost(o))
+    w.systems.push_back({boost_system,
+                         {},
+                         [s] { s->theirs = baselines::boost_connected_components(*s->boost); },
+                         agree});
+  return {std::move(w)};
+}
+
+std::vector<workload> tc_workloads(graph& g, const std::string& name, const bench_options& o) {
+  struct state {
+    graph* g = nullptr;
+    graphblas_graph grb;
+    std::uint64_t ours = 0, theirs = 0;
+  };
+  auto s = std::make_shared<state>();
+  s->g = &g;
+  if (with_graphblas(o)) s->grb = graphblas_graph(g.adjacency(), GrB_BOOL);
+  workload w{name, "tc", double(g.edges()), 0, {}};
+  w.systems.push_back(
+      {graphring_system, {}, [s] { s->ours = algorithms::triangle_count(*s->g); }, {}});
+  if (with_graphblas(o))
+    w.systems.push_back({graphblas_system,
+                         {},
+                         [s] { s->theirs = baselines::graphblas_triangle_count(s->grb); },
+                         [s]() -> std::string {
+                           if (s->ours == s->theirs) return "";
+                           return std::to_string(s->ours) + " triangles vs " +
+                                  std::to_string(s->theirs);
+                         }});
+  return {std::move(w)};
+}
+
+std::vector<workload> bc_workloads(graph& g, const std::string& name, const bench_options& o,
+                                   const algorithm_limits& limits) {
+  if (double(g.edges()) > limits.bc_max_edges) return {};
+  struct state {
+    graph* g = nullptr;
+    std::vector<vertex_id> sources;
+    graphblas_graph grb;
+    std::vector<double> ours, theirs;
+  };
+  auto s = std::make_shared<state>();
+  s->g = &g;
+  s->sources = pick_sources(g, o.seed, std::size_t(limits.bc_sources));
+  if (s->sources.empty()) return {};
+  if (with_graphblas(o)) {
+    s->grb = graphblas_graph(g.adjacency(), GrB_BOOL);
+    (void)s->grb.at();
+  }
+  const std::size_t k = s->sources.size();
+  workload w{name, "bc " + std::to_string(k) + " sources", double(g.edges()) * double(k), 0, {}};
+  w.systems.push_back({graphring_system,
+                       {},
+                       [s] {
+                         const vector<double> bc = algorithms::betweenness(*s->g, s->sources);
+                         s->ours.assign(bc.values(), bc.values() + bc.size());
+                       },
+                       {}});
+  if (with_graphblas(o))
+    w.systems.push_back({graphblas_system,
+                         {},
+                         [s] {
+                           s->theirs = baselines::graphblas_betweenness(
+                               s->grb,
+                               std::vector<std::uint64_t>(s->sources.begin(), s->sources.end()));
+                         },
+                         [s] { return compare_values(s->ours, s->theirs, 1e-6, "centrality"); }});
+  return {std::move(w)};
+}
+
+std::vector<workload> msf_workloads(graph& g, const std::string& name, const bench_options& o,
+                                    const algorithm_limits& limits) {
+  if (double(g.edges()) > limits.msf_max_edges) return {};
+  struct state {
+    graph* g = nullptr;
+    std::optional<baselines::boost_undirected_graph> boost;
+    algorithms::msf_result ours;
+    baselines::spanning_forest theirs;
+  };
+  auto s = std::make_shared<state>();
+  s->g = &g;
+  if (with_boost(o)) s->boost = baselines::to_boost_undirected(g.adjacency());
+  workload w{name, "msf", double(g.edges()), 0, {}};
+  w.systems.push_back(
+      {graphring_system, {}, [s] { s->ours = algorithms::minimum_spanning_forest(*s->g); }, {}});
+  if (with_boost(o))
+    w.systems.push_back({boost_system,
+                         {},
+                         [s] { s->theirs = baselines::boost_kruskal(*s->boost); },
+                         [s]() -> std::string {
+                           if (s->ours.edges.size() != s->theirs.edges.size())
+                             return std::to_string(s->ours.edges.size()) + " forest edges vs " +
+                                    std::to_string(s->theirs.edges.size());
+                           return compare_values({s->ours.total_weight}, {s->theirs.weight}, 1e-9,
+                                                 "total weight");
+                         }});
+  return {std::move(w)};
+}
+
+}  // namespace graphring::bench

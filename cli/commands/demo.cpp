@@ -1,0 +1,171 @@
+// `graphring demo [--trials N] [--plot F] [--json F] [--csv F] [--rmat-scale S]`: the README's
+// first command. Runs the benchmark on the bundled default graph and on a generated R-MAT graph
+// (the kernels, graph conversion, BFS, SSSP, PageRank and connected components) against
+// SuiteSparse:GraphBLAS and Boost.Graph, prints the table, a paragraph reading it, and where the
+// SVG chart went. Exits 1 when any answer disagrees, like `bench`.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include "bench/harness/run_bench.hpp"
+#include "cli/commands/commands.hpp"
+#include "cli/default_graph.hpp"
+#include "engine/error.hpp"
+
+namespace graphring::cli {
+namespace {
+
+std::string fixed(const char* format, double x) {
+  char text[64];
+  std::snprintf(text, sizeof text, format, x);
+  return text;
+}
+
+// "2.4x faster" / "1.3x slower" / "as fast" for a time ratio graphring / other.
+std::string speed_words(double ratio) {
+  if (ratio < 0.95) return fixed("%.1fx faster", 1 / ratio);
+  if (ratio > 1.05) return fixed("%.1fx slower", ratio);
+  return "about as fast";
+}
+
+struct comparison {
+  int faster = 0, total = 0;
+  double log_sum = 0;  // of graphring's time / the other system's, for the geometric mean
+  double best = INFINITY, worst = 0;
+  std::string best_at, worst_at;
+
+  void add(double ratio, const std::string& where) {
+    if (!(ratio > 0) || !std::isfinite(ratio)) return;
+    ++total;
+    faster += ratio < 1;
+    log_sum += std::log(ratio);
+    if (ratio < best) best = ratio, best_at = where;
+    if (ratio > worst) worst = ratio, worst_at = where;
+  }
+  double geometric_mean() const { return std::exp(log_sum / total); }
+};
+
+// One paragraph in plain words, computed from the rows: how graphring's times compare with each
+// other system's on the same workloads, where it led and trailed most, and whether every answer
+// agreed. The conversion rows are left out of the comparison (they are set-up, not work).
+std::string reading(const bench::bench_report& report) {
+  std::map<std::pair<std::string, std::string>, std::map<std::string, double>> medians;
+  std::vector<std::pair<std::string, std::string>> order;
+  for (const auto& r : report.rows) {
+    if (r.workload == "load/convert") continue;
+    const auto key = std::make_pair(r.graph, r.workload);
+    if (!medians.count(key)) order.push_back(key);
+    medians[key][r.system] = r.times.median;
+  }
+  comparison vs_graphblas, vs_boost;
+  for (const auto& key : order) {
+    const auto& by_system = medians[key];
+    const auto ours = by_system.find(bench::graphring_system);
+    if (ours == by_system.end()) continue;
+    const std::string where = key.second + " on " + key.first;
+    if (auto it = by_system.find(bench::graphblas_system); it != by_system.end() && it->second > 0)
+      vs_graphblas.add(ours->second / it->second, where);
+    if (auto it = by_system.find(bench::boost_system); it != by_system.end() && it->second > 0)
+      vs_boost.add(ours->second / it->second, where);
+  }
+  std::string graphs;
+  for (const auto& key : order)
+    if (graphs.find(key.first) == std::string::npos)
+      graphs += (graphs.empty() ? "" : " and ") + key.first;
+
+  std::string text = "Reading: on " + graphs + ", ";
+  if (vs_graphblas.total > 0) {
+    const double mean = vs_graphblas.geometric_mean();
+    text += std::string("graphring was faster than SuiteSparse:GraphBLAS in ") +
+            std::to_string(vs_graphblas.faster) + " of " + std::to_string(vs_graphblas.total) +
+            " workloads; taken together (geometric mean of the time ratios, " +
+            fixed("%.2f", mean) + ") it was " + speed_words(mean) + ". Its largest lead was " +
+            vs_graphblas.best_at + " (" + speed_words(vs_graphblas.best) + ")";
+    if (vs_graphblas.worst_at != vs_graphblas.best_at)
+      text += ", and its weakest result " + vs_graphblas.worst_at + " (" +
+              speed_words(vs_graphblas.worst) + ")";
+    text += ". ";
+  }
+  if (vs_boost.total > 0) {
+    const double mean = vs_boost.geometric_mean();
+    text += std::string("Against Boost.Graph, which runs on one thread, graphring was faster in ") +
+            std::to_string(vs_boost.faster) + " of " + std::to_string(vs_boost.total) +
+            " workloads (geometric mean " + fixed("%.2f", mean) + ", " + speed_words(mean) + "). ";
+  }
+  if (report.all_agree) {
+    text +=
+        "Every system's answers agreed with graphring's (BFS levels and valid parents, SSSP "
+        "distances, PageRank ranks, component partitions, kernel outputs).";
+  } else {
+    int bad = 0;
+    for (const auto& r : report.rows) bad += !r.disagreement.empty();
+    text += std::string("WARNING: ") + std::to_string(bad) +
+            " row(s) disagreed with graphring's answer (marked NO in the table); treat those "
+            "timings as meaningless until the difference is explained.";
+  }
+  text += " A ratio below 1 means graphring took less time than GraphBLAS.";
+  // Wrap at 100 columns for the terminal.
+  std::string wrapped;
+  std::size_t column = 0;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    if (column > 0 && column + 1 + word.size() > 100) {
+      wrapped += '\n';
+      column = 0;
+    } else if (column > 0) {
+      wrapped += ' ';
+      ++column;
+    }
+    wrapped += word;
+    column += word.size();
+    start = end + 1;
+  }
+  return wrapped + "\n";
+}
+
+}  // namespace
+
+int demo_command(const std::vector<std::string>& raw) {
+  const arguments args(raw, {{},
+                             {"--trials", "--plot", "--json", "--csv", "--rmat-scale", "--seed"},
+                             0,
+                             0,
+                             "graphring demo [--trials N] [--plot F] [--json F] [--csv F] "
+                             "[--rmat-scale S]"});
+  apply_common_options(args);
+  bench::bench_options o;
+  // Sized so that the whole demo takes about a minute on 2 cores (see README, Benchmarks).
+  const std::int64_t scale = args.integer("--rmat-scale", 16);
+  if (scale < 4 || scale > 30) throw error(error_kind::usage, "--rmat-scale takes 4 to 30");
+  o.graphs = {default_graph(), std::string("rmat:") + std::to_string(scale) + ":weighted"};
+  o.families = {"kernels", "convert", "bfs", "sssp", "pagerank", "cc"};
+  o.trials = int(args.integer("--trials", 3));
+  o.threads = int(args.integer("--threads", 0));
+  o.seed = unsigned(args.integer("--seed", 1));
+  o.quiet = args.flag("--quiet");
+  o.json = args.value("--json").value_or("");
+  o.csv = args.value("--csv").value_or("");
+  o.plot = args.value("--plot").value_or("graphring-demo.svg");
+  if (!o.quiet)
+    std::fprintf(stderr,
+                 "graphring demo: %s and rmat:%lld against SuiteSparse:GraphBLAS and "
+                 "Boost.Graph, %d trials each\n",
+                 o.graphs[0].c_str(), static_cast<long long>(scale), o.trials);
+  const bench::bench_report report = bench::run_bench(o);
+  std::fputs(bench::format_table(report.rows, report.machine).c_str(), stdout);
+  std::putchar('\n');
+  std::fputs(reading(report).c_str(), stdout);
+  std::printf("\nChart of the ratios (open it in a browser): %s\n", o.plot.c_str());
+  if (!o.json.empty()) std::printf("Every trial as JSON: %s\n", o.json.c_str());
+  if (!report.all_agree) {
+    std::fprintf(stderr, "graphring: RESULTS DISAGREE: see the rows marked NO above\n");
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace graphring::cli
