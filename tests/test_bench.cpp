@@ -1,0 +1,208 @@
+// `graphring bench` end to end on a tiny graph: one trial of every workload family, the JSON
+// read back with a small parser of its own and checked field by field (the schema of
+// docs/bench.md), every system agreeing, and the SVG chart written.
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "tests/test_support.hpp"
+
+namespace graphring {
+namespace {
+
+using testing::run_cli;
+using testing::scratch_dir;
+
+// A JSON value: null, bool, number, string, array or object.
+struct json {
+  enum kind_t { null, boolean, number, string, array, object } kind = null;
+  bool b = false;
+  double x = 0;
+  std::string s;
+  std::vector<json> items;
+  std::map<std::string, json> fields;
+
+  const json& operator[](const std::string& key) const {
+    static const json missing;
+    const auto it = fields.find(key);
+    return it == fields.end() ? missing : it->second;
+  }
+  bool has(const std::string& key) const { return fields.count(key) > 0; }
+};
+
+// Recursive descent over the whole text; `ok` turns false at the first thing it cannot read.
+class json_reader {
+ public:
+  explicit json_reader(const std::string& text) : t_(text) {}
+  json read_document() {
+    json v = value();
+    space();
+    ok = ok && i_ == t_.size();
+    return v;
+  }
+  bool ok = true;
+
+ private:
+  void space() {
+    while (i_ < t_.size() && std::isspace(static_cast<unsigned char>(t_[i_]))) ++i_;
+  }
+  bool take(char c) {
+    space();
+    if (i_ < t_.size() && t_[i_] == c) return ++i_, true;
+    return false;
+  }
+  bool word(const std::string& w) {
+    if (t_.compare(i_, w.size(), w) != 0) return false;
+    i_ += w.size();
+    return true;
+  }
+  std::string text() {
+    std::string out;
+    if (!take('"')) return ok = false, out;
+    while (i_ < t_.size() && t_[i_] != '"') {
+      if (t_[i_] == '\\' && i_ + 1 < t_.size()) {
+        const char e = t_[++i_];
+        if (e == 'u') {
+          out += '?';
+          i_ += 4;
+        } else {
+          out += e == 'n' ? '\n' : e == 't' ? '\t' : e;
+        }
+        ++i_;
+      } else {
+        out += t_[i_++];
+      }
+    }
+    ok = ok && i_ < t_.size();
+    ++i_;
+    return out;
+  }
+  json value() {
+    json v;
+    space();
+    if (!ok || i_ >= t_.size()) return ok = false, v;
+    const char c = t_[i_];
+    if (c == '{') {
+      v.kind = json::object;
+      ++i_;
+      if (take('}')) return v;
+      do {
+        const std::string key = text();
+        if (!take(':')) return ok = false, v;
+        v.fields[key] = value();
+      } while (ok && take(','));
+      ok = ok && take('}');
+    } else if (c == '[') {
+      v.kind = json::array;
+      ++i_;
+      if (take(']')) return v;
+      do v.items.push_back(value());
+      while (ok && take(','));
+      ok = ok && take(']');
+    } else if (c == '"') {
+      v.kind = json::string;
+      v.s = text();
+    } else if (word("true")) {
+      v.kind = json::boolean;
+      v.b = true;
+    } else if (word("false")) {
+      v.kind = json::boolean;
+    } else if (word("null")) {
+      v.kind = json::null;
+    } else {
+      std::size_t used = 0;
+      try {
+        v.x = std::stod(t_.substr(i_, 40), &used);
+      } catch (...) {
+        used = 0;
+      }
+      if (used == 0) return ok = false, v;
+      v.kind = json::number;
+      i_ += used;
+    }
+    return v;
+  }
+  const std::string t_;
+  std::size_t i_ = 0;
+};
+
+std::string karate() { return testing::own_datasets() + "/karate.mtx"; }
+
+TEST(Bench, JsonSchemaAgreementAndChartOnATinyGraph) {
+  scratch_dir d;
+  const std::string json_path = d.path("bench.json"), svg_path = d.path("bench.svg");
+  const auto r = run_cli({"bench", karate(), "--trials", "1", "--threads", "2", "--json", json_path,
+                          "--plot", svg_path, "--quiet"});
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("machine: "), std::string::npos) << r.out;
+
+  json_reader reader(testing::read_file(json_path));
+  const json doc = reader.read_document();
+  ASSERT_TRUE(reader.ok) << testing::read_file(json_path);
+  ASSERT_EQ(doc.kind, json::object);
+
+  const json& machine = doc["machine"];
+  ASSERT_EQ(machine.kind, json::object);
+  for (const char* key : {"cpu", "graphblas", "boost", "date"})
+    EXPECT_EQ(machine[key].kind, json::string) << key;
+  for (const char* key : {"cores", "threads", "triad_gbs"})
+    EXPECT_EQ(machine[key].kind, json::number) << key;
+  EXPECT_EQ(machine["threads"].x, 2);
+  EXPECT_GT(machine["triad_gbs"].x, 0);
+  EXPECT_EQ(machine["date"].s.size(), 10u) << machine["date"].s;  // YYYY-MM-DD
+
+  const json& results = doc["results"];
+  ASSERT_EQ(results.kind, json::array);
+  std::set<std::string> workloads, systems;
+  for (const json& row : results.items) {
+    ASSERT_EQ(row.kind, json::object);
+    EXPECT_EQ(row["graph"].s, "karate");
+    for (const char* key : {"workload", "system", "disagreement"})
+      EXPECT_EQ(row[key].kind, json::string) << key;
+    for (const char* key : {"median_s", "min_s", "max_s", "peak_rss_mb"})
+      EXPECT_EQ(row[key].kind, json::number) << key;
+    for (const char* key : {"ratio_to_graphblas", "edges_per_s", "gb_per_s"}) {
+      EXPECT_TRUE(row.has(key)) << key;
+      EXPECT_TRUE(row[key].kind == json::number || row[key].kind == json::null) << key;
+    }
+    ASSERT_EQ(row["trials_s"].kind, json::array);
+    EXPECT_EQ(row["trials_s"].items.size(), 1u);
+    EXPECT_GE(row["median_s"].x, 0);
+    EXPECT_LE(row["min_s"].x, row["median_s"].x);
+    EXPECT_LE(row["median_s"].x, row["max_s"].x);
+    EXPECT_GT(row["peak_rss_mb"].x, 0);
+    EXPECT_EQ(row["agrees"].kind, json::boolean);
+    EXPECT_TRUE(row["agrees"].b) << row["workload"].s << " / " << row["system"].s << ": "
+                                 << row["disagreement"].s;
+    if (row["system"].s == "GraphBLAS") {
+      EXPECT_EQ(row["ratio_to_graphblas"].kind, json::number);
+      EXPECT_DOUBLE_EQ(row["ratio_to_graphblas"].x, 1.0);
+    }
+    workloads.insert(row["workload"].s);
+    systems.insert(row["system"].s);
+  }
+  // Every family ran, on all three systems.
+  for (const char* w :
+       {"load/convert", "bfs", "sssp delta-stepping", "pagerank 20 iterations", "cc", "tc", "msf"})
+    EXPECT_TRUE(workloads.count(w)) << w;
+  for (const char* s : {"graphring", "GraphBLAS", "Boost"}) EXPECT_TRUE(systems.count(s)) << s;
+
+  const std::string svg = testing::read_file(svg_path);
+  EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+  EXPECT_NE(svg.find("</svg>"), std::string::npos);
+}
+
+TEST(Bench, UnknownWorkloadIsAUsageError) {
+  const auto r = run_cli({"bench", karate(), "--algos", "bfs,nonsense", "--quiet"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unknown workload 'nonsense'"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace graphring
