@@ -1,0 +1,477 @@
+// The vector operations held against SuiteSparse:GraphBLAS: ewise_add / ewise_mult (GrB_eWiseAdd,
+// GrB_eWiseMult with arithmetic, selecting and comparison operators), apply (unary and with a
+// bound scalar: GrB_apply), select (GrB_select with positional and value predicates), reduce to a
+// scalar and reduce_rows (GrB_reduce), assign and assign_scalar (GrB_assign), extract
+// (GrB_extract), on vectors from size 1 to 6000 at every density, under every write option.
+// apply_index has no GraphBLAS counterpart in the baselines: its result t is formed directly here
+// and GraphBLAS applies the write-back w<mask> = accum(w, t) (an identity apply).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "tests/ops_random.hpp"
+
+namespace graphring::testing::ops {
+namespace {
+
+using B = gb::binary_kind;
+
+const std::vector<std::uint64_t>& vector_sizes() {
+  static const std::vector<std::uint64_t> all = {1, 9, 64, 300, 6000};
+  return all;
+}
+
+// Runs check(n, u, v, o, w0, mask) for every size, density and some (or every) write option.
+template <class T, class Check>
+void for_each_vector_case(const char* what, bool every_option, const Check& check) {
+  gb::graphblas_start(2);
+  for (const std::uint64_t n : vector_sizes()) {
+    rng_t rng(seed_of(what, n * 17 + sizeof(T) + std::is_signed_v<T>));
+    for (const double du : vector_densities()) {
+      const double dv = vector_densities()[rng() % vector_densities().size()];
+      const vector<T> u = random_vector<T>(rng, n, du);
+      const vector<T> v = random_vector<T>(rng, n, dv);
+      const auto options = every_option && n < 1000 ? all_write_options(accum_for<T>())
+                                                    : some_write_options(rng, accum_for<T>(), 3);
+      for (const write_options& o : options) {
+        SCOPED_TRACE(::testing::Message() << what << ": n " << n << ", u density " << du
+                                          << ", v density " << dv << ", " << o.describe());
+        const vector<T> w0 = random_vector<T>(rng, n, o.w_density);
+        const vector<bool> mask = random_mask(rng, n);
+        check(n, u, v, o, w0, mask);
+        if (::testing::Test::HasFatalFailure()) return;
+      }
+    }
+  }
+}
+
+template <class T>
+void check_elementwise(bool every_option) {
+  for_each_vector_case<T>(
+      "ewise", every_option,
+      [](std::uint64_t, const vector<T>& u, const vector<T>& v, const write_options& o,
+         const vector<T>& w0, const vector<bool>& mask) {
+        const auto gw = to_gb(w0);
+        const auto gm = mask_to_gb(mask);
+        const auto go = gb_options(o, gw, gm);
+        const auto gu = to_gb(u), gv = to_gb(v);
+        std::vector<B> ops = {B::plus, B::times, B::min, B::max, B::first, B::second, B::pair};
+        if constexpr (!std::is_same_v<T, bool>) ops.push_back(B::minus);
+        for (const B op : ops) {
+          SCOPED_TRACE(::testing::Message() << "operator " << int(op));
+          vector<T> add = w0, mult = w0;
+          with_write_options<T>(o, mask, [&](const auto& m, const auto& accum) {
+            ewise_add(add, m, accum, runtime_binary<T>{op}, u, v, gr_descriptor(o));
+            ewise_mult(mult, m, accum, runtime_binary<T>{op}, u, v, gr_descriptor(o));
+          });
+          expect_equal(add, gb::grb_ewise_add<T>(op, gu, gv, go));
+          expect_equal(mult, gb::grb_ewise_mult<T>(op, gu, gv, go));
+        }
+        // Comparisons return bool; an entry of u or v alone is cast to bool before it reaches w.
+        for (const B op : {B::eq, B::ne, B::lt, B::gt}) {
+          SCOPED_TRACE(::testing::Message() << "comparison " << int(op));
+          vector<T> add = w0, mult = w0;
+          with_write_options<T>(o, mask, [&](const auto& m, const auto& accum) {
+            ewise_add(add, m, accum, runtime_compare<T>{op}, u, v, gr_descriptor(o));
+            ewise_mult(mult, m, accum, runtime_compare<T>{op}, u, v, gr_descriptor(o));
+          });
+          expect_equal(add, gb::grb_ewise_add<T>(op, gu, gv, go));
+          expect_equal(mult, gb::grb_ewise_mult<T>(op, gu, gv, go));
+        }
+      });
+}
+
+TEST(OpsVector, ElementwiseInt32EveryWriteMode) { check_elementwise<std::int32_t>(true); }
+TEST(OpsVector, ElementwiseOtherTypes) {
+  check_elementwise<bool>(false);
+  check_elementwise<std::uint64_t>(false);
+  check_elementwise<float>(false);
+  check_elementwise<double>(false);
+}
+
+// GraphBLAS's unary operators over T: identity, additive inverse, absolute value.
+template <class T>
+struct runtime_unary {
+  gb::unary_kind kind;
+  T operator()(T x) const {
+    switch (kind) {
+      case gb::unary_kind::identity:
+        return x;
+      case gb::unary_kind::ainv:
+        if constexpr (std::is_same_v<T, bool>) {
+          return x;
+        } else if constexpr (std::is_unsigned_v<T>) {
+          return T(T(0) - x);
+        } else {
+          return T(-x);
+        }
+      case gb::unary_kind::abs:
+        if constexpr (std::is_unsigned_v<T> || std::is_same_v<T, bool>) {
+          return x;
+        } else {
+          return T(x < 0 ? -x : x);
+        }
+    }
+    return x;
+  }
+};
+
+template <class T>
+void check_apply(bool every_option) {
+  for_each_vector_case<T>(
+      "apply", every_option,
+      [](std::uint64_t n, const vector<T>& u, const vector<T>&, const write_options& o,
+         const vector<T>& w0, const vector<bool>& mask) {
+        const auto gw = to_gb(w0);
+        const auto gm = mask_to_gb(mask);
+        const auto go = gb_options(o, gw, gm);
+        const auto gu = to_gb(u);
+        for (const auto f : {gb::unary_kind::identity, gb::unary_kind::ainv, gb::unary_kind::abs}) {
+          vector<T> w = w0;
+          with_write_options<T>(o, mask, [&](const auto& m, const auto& accum) {
+            apply(w, m, accum, runtime_unary<T>{f}, u, gr_descriptor(o));
+          });
+          SCOPED_TRACE(::testing::Message() << "unary " << int(f));
+          expect_equal(w, gb::grb_apply<T>(f, gu, go));
+        }
+        const T y = T(3);
+        for (const B op : {B::plus, B::times, B::min, B::second, B::first}) {
+          vector<T> w = w0;
+          with_write_options<T>(o, mask, [&](const auto& m, const auto& accum) {
+            apply(w, m, accum, bind_second(runtime_binary<T>{op}, y), u, gr_descriptor(o));
+          });
+          SCOPED_TRACE(::testing::Message() << "bound second " << int(op));
+          expect_equal(w, gb::grb_apply<T>(op, gu, y, go));
+        }
+        // apply_index: t(i) = i - 2 (as T) for each entry of u; GraphBLAS does the write-back.
+        gb::sparse_vector<T> t = gb_vector<T>(n);
+        u.for_each([&](std::uint64_t i, const T&) {
+          t.indices.push_back(i);
+          t.values.push_back(T(std::int64_t(i) - 2));
+        });
+        vector<T> w = w0;
+        with_write_options<T>(o, mask, [&](const auto& m, const auto& accum) {
+          apply_index(w, m, accum, row_index_op{-2}, u, gr_descriptor(o));
+        });
+        SCOPED_TRACE("apply_index row_index_op{-2}");
+        expect_equal(w, gb::grb_apply<T>(gb::unary_kind::identity, t, go));
+      });
+}
+
+TEST(OpsVector, ApplyInt32EveryWriteMode) { check_apply<std::int32_t>(true); }
+TEST(OpsVector, ApplyOtherTypes) {
+  check_apply<std::int64_t>(false);
+  check_apply<std::uint32_t>(false);
+  check_apply<double>(false);
+  check_apply<bool>(false);
+}
+
+// Calls f with graphring's index-unary predicate for a GraphBLAS select kind and thunk.
+template <class T, class F>
+void with_select_op(gb::select_kind kind, T thunk, F&& f) {
+  using S = gb::select_kind;
+  const auto k = std::int64_t(thunk);
+  switch (kind) {
+    case S::tril:
+      return f(tril_op{k});
+    case S::triu:
+      return f(triu_op{k});
+    case S::diag:
+      return f(diag_op{});
+    case S::offdiag:
+      return f(offdiag_op{});
+    case S::value_ne:
+      return f(value_ne_op<T>{thunk});
+    case S::value_lt:
+      return f(value_lt_op<T>{thunk});
+    case S::value_le:
+      return f(value_le_op<T>{thunk});
+    case S::value_gt:
+      return f(value_gt_op<T>{thunk});
+    case S::value_ge:
+      return f(value_ge_op<T>{thunk});
+  }
+}
+
+// The (kind, thunk) pairs tried: diag and offdiag only with offset 0 (graphring's diag_op and
+// offdiag_op have no offset).
+template <class T>
+std::vector<std::pair<gb::select_kind, T>> select_cases() {
+  using S = gb::select_kind;
+  std::vector<std::pair<S, T>> all = {{S::diag, T(0)},     {S::offdiag, T(0)},  {S::value_ne, T(0)},
+                                      {S::value_lt, T(1)}, {S::value_le, T(1)}, {S::value_gt, T(2)},
+                                      {S::value_ge, T(2)}};
+  if constexpr (std::is_signed_v<T>) {
+    for (const T k : {T(-3), T(0), T(4)}) {
+      all.push_back({S::tril, k});
+      all.push_back({S::triu, k});
+    }
+  } else {
+    all.push_back({S::tril, T(0)});
+    all.push_back({S::triu, T(0)});
+  }
+  return all;
+}
+
+template <class T>
+void check_select(bool every_option) {
+  for_each_vector_case<T>(
+      "select", every_option,
+      [](std::uint64_t, const vector<T>& u, const vector<T>&, const write_options& o,
+         const vector<T>& w0, const vector<bool>& mask) {
+        const auto gw = to_gb(w0);
+        const auto gm = mask_to_gb(mask);
+        const auto go = gb_options(o, gw, gm);
+        const auto gu = to_gb(u);
+        for (const auto& [kind, thunk] : select_cases<T>()) {
+          SCOPED_TRACE(::testing::Message() << "select " << int(kind) << " thunk " << +thunk);
+          vector<T> w = w0;
+          with_select_op<T>(kind, thunk, [&](const auto& keep) {
+            with_write_options<T>(o, mask, [&](const auto& m, const auto& accum) {
+              select(w, m, accum, keep, u, gr_descriptor(o));
+            });
+          });
+          expect_equal(w, gb::grb_select<T>(kind, gu, thunk, go));
+        }
+      });
+}
+
+TEST(OpsVector, SelectInt32EveryWriteMode) { check_select<std::int32_t>(true); }
+TEST(OpsVector, SelectOtherTypes) {
+  check_select<std::uint64_t>(false);
+  check_select<float>(false);
+}
+
+// Calls f with graphring's monoid for a GraphBLAS monoid kind over T.
+template <class T, class F>
+void with_monoid(gb::monoid_kind kind, F&& f) {
+  using M = gb::monoid_kind;
+  switch (kind) {
+    case M::plus:
+      return f(plus_monoid<T>{});
+    case M::times:
+      return f(times_monoid<T>{});
+    case M::min:
+      return f(min_monoid<T>{});
+    case M::max:
+      return f(max_monoid<T>{});
+    case M::any:
+      return f(any_monoid<T>{});
+  }
+}
+
+constexpr gb::monoid_kind all_monoids[] = {gb::monoid_kind::plus, gb::monoid_kind::times,
+                                           gb::monoid_kind::min, gb::monoid_kind::max,
+                                           gb::monoid_kind::any};
+
+template <class T>
+void check_reduce_vector() {
+  gb::graphblas_start(2);
+  for (const std::uint64_t n : vector_sizes()) {
+    rng_t rng(seed_of("reduce", n + sizeof(T)));
+    for (const double density : vector_densities()) {
+      vector<T> u = random_vector<T>(rng, n, density);
+      // No zeros, so that a product is not simply 0 (w and u may be the same vector).
+      if constexpr (!std::is_same_v<T, bool>) select(u, no_mask, no_accum, value_ne_op<T>{T(0)}, u);
+      const auto gu = to_gb(u);
+      for (const gb::monoid_kind kind : all_monoids) {
+        // A long floating product rounds (and may overflow) differently in another order.
+        if (std::is_floating_point_v<T> && kind == gb::monoid_kind::times && n > 64) continue;
+        SCOPED_TRACE(::testing::Message()
+                     << "n " << n << ", density " << density << ", monoid " << int(kind));
+        with_monoid<T>(kind, [&](auto monoid) {
+          const T got = reduce(monoid, u);
+          const T want = gb::grb_reduce<T>(kind, gu);
+          if (kind == gb::monoid_kind::any && got != want) {
+            bool found = false;
+            u.for_each([&](std::uint64_t, const T& x) { found = found || x == got; });
+            EXPECT_TRUE(found) << "ANY returned " << +got << ", which u does not hold";
+          } else {
+            EXPECT_TRUE(same_value(got, want)) << "graphring " << +got << ", GraphBLAS " << +want;
+          }
+        });
+      }
+    }
+  }
+}
+
+TEST(OpsVector, ReduceToScalar) {
+  check_reduce_vector<bool>();
+  check_reduce_vector<std::int32_t>();
+  check_reduce_vector<std::uint32_t>();
+  check_reduce_vector<std::int64_t>();
+  check_reduce_vector<float>();
+  check_reduce_vector<double>();
+}
+
+// w<mask> = accum(w, ⊕_j A(:, j)) over the rows of A (or of Aᵀ).
+template <class T>
+void check_reduce_rows(bool every_option) {
+  gb::graphblas_start(2);
+  for (const shape& s : shapes()) {
+    rng_t rng(seed_of(s.name, 77 + sizeof(T)));
+    const matrix<T> a = random_matrix<T>(rng, s);
+    const csr_matrix ac = to_csr(a);
+    for (const bool t : {false, true}) {
+      const std::uint64_t n = t ? a.ncols() : a.nrows();
+      const auto options = every_option && s.nrows < 1000
+                               ? all_write_options(accum_for<T>())
+                               : some_write_options(rng, accum_for<T>(), 3);
+      for (const write_options& o : options) {
+        const vector<T> w0 = random_vector<T>(rng, n, o.w_density);
+        const vector<bool> mask = random_mask(rng, n);
+        const auto gw = to_gb(w0);
+        const auto gm = mask_to_gb(mask);
+        const auto go = gb_options(o, gw, gm, t);
+        for (const gb::monoid_kind kind : all_monoids) {
+          if (kind == gb::monoid_kind::any) continue;  // checked for validity below
+          SCOPED_TRACE(::testing::Message() << s.name << (t ? " transposed" : "") << ", monoid "
+                                            << int(kind) << ", " << o.describe());
+          vector<T> w = w0;
+          with_monoid<T>(kind, [&](auto monoid) {
+            with_write_options<T>(o, mask, [&](const auto& m, const auto& accum) {
+              reduce_rows(w, m, accum, monoid, a, gr_descriptor(o, t));
+            });
+          });
+          expect_equal(w, gb::grb_reduce_rows<T>(kind, ac, go));
+          if (::testing::Test::HasFatalFailure()) return;
+        }
+      }
+      // ANY: one entry per non-empty row, holding one of the row's values.
+      vector<T> w(n);
+      reduce_rows(w, no_mask, no_accum, any_monoid<T>{}, a, descriptor{.transpose_first = t});
+      const matrix<T>& rows = t ? a.transposed() : a;
+      for (std::uint64_t i = 0; i < n; ++i) {
+        const auto got = w.get(i);
+        ASSERT_EQ(got.has_value(), rows.offsets()[i + 1] > rows.offsets()[i]) << "row " << i;
+        if (!got) continue;
+        bool found = false;
+        for (std::uint64_t p = rows.offsets()[i]; p < rows.offsets()[i + 1]; ++p)
+          found = found || rows.value(p) == *got;
+        EXPECT_TRUE(found) << "ANY gave row " << i << " a value it does not hold";
+      }
+    }
+  }
+}
+
+TEST(OpsVector, ReduceRowsInt32EveryWriteMode) { check_reduce_rows<std::int32_t>(true); }
+TEST(OpsVector, ReduceRowsOtherTypes) {
+  check_reduce_rows<bool>(false);
+  check_reduce_rows<std::uint64_t>(false);
+  check_reduce_rows<float>(false);
+}
+
+// The index lists tried for a vector of size n: every index (GrB_ALL, as an empty list to the
+// baselines), a shuffled subset without repeats (assign) or with repeats (extract).
+std::vector<std::vector<std::uint64_t>> index_lists(rng_t& rng, std::uint64_t n, bool repeats) {
+  std::vector<std::vector<std::uint64_t>> lists(1);
+  std::vector<std::uint64_t> all(n);
+  for (std::uint64_t i = 0; i < n; ++i) all[i] = i;
+  std::shuffle(all.begin(), all.end(), rng);
+  lists.push_back({all.begin(), all.begin() + (n + 2) / 3});
+  lists.push_back(all);  // every index, in shuffled order
+  if (repeats) {
+    std::vector<std::uint64_t> some;
+    for (std::uint64_t k = 0; k < n / 2 + 3; ++k) some.push_back(rng() % n);
+    lists.push_back(some);
+  }
+  return lists;
+}
+
+template <class T>
+void check_assign_extract(bool every_option) {
+  gb::graphblas_start(2);
+  for (const std::uint64_t n : vector_sizes()) {
+    rng_t rng(seed_of("assign", n + sizeof(T)));
+    for (const double density : vector_densities()) {
+      for (const bool extracting : {false, true}) {
+        for (const auto& list : index_lists(rng, n, extracting)) {
+          const std::uint64_t count = list.empty() ? n : list.size();
+          // assign: u has |I| positions and w has n; extract: u has n and w has |I|.
+          const std::uint64_t out = extracting ? count : n;
+          const vector<T> u = random_vector<T>(rng, extracting ? n : count, density);
+          const auto gu = to_gb(u);
+          const auto options = every_option && n < 1000
+                                   ? all_write_options(accum_for<T>())
+                                   : some_write_options(rng, accum_for<T>(), 3);
+          for (const write_options& o : options) {
+            SCOPED_TRACE(::testing::Message()
+                         << (extracting ? "extract" : "assign") << ": n " << n << ", density "
+                         << density << ", |I| " << (list.empty() ? "all" : std::to_string(count))
+                         << ", " << o.describe());
+            const vector<T> w0 = random_vector<T>(rng, out, o.w_density);
+            const vector<bool> mask = random_mask(rng, out);
+            const auto gw = to_gb(w0);
+            const auto gm = mask_to_gb(mask);
+            const auto go = gb_options(o, gw, gm);
+            const std::span<const std::uint64_t> indices(list);
+            vector<T> w = w0, ws = w0;
+            const T scalar = T(5);
+            with_write_options<T>(o, mask, [&](const auto& m, const auto& accum) {
+              if (extracting && list.empty()) {
+                extract(w, m, accum, u, all_indices, gr_descriptor(o));
+              } else if (extracting) {
+                extract(w, m, accum, u, indices, gr_descriptor(o));
+              } else if (list.empty()) {
+                assign(w, m, accum, u, all_indices, gr_descriptor(o));
+                assign_scalar(ws, m, accum, scalar, all_indices, gr_descriptor(o));
+              } else {
+                assign(w, m, accum, u, indices, gr_descriptor(o));
+                assign_scalar(ws, m, accum, scalar, indices, gr_descriptor(o));
+              }
+            });
+            if (extracting) {
+              expect_equal(w, gb::grb_extract<T>(gu, list, go));
+            } else {
+              expect_equal(w, gb::grb_assign<T>(gu, list, go));
+              SCOPED_TRACE("assign_scalar");
+              expect_equal(ws, gb::grb_assign<T>(scalar, list, go));
+            }
+            if (::testing::Test::HasFatalFailure()) return;
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(OpsVector, AssignAndExtractInt32EveryWriteMode) { check_assign_extract<std::int32_t>(true); }
+TEST(OpsVector, AssignAndExtractOtherTypes) {
+  check_assign_extract<bool>(false);
+  check_assign_extract<std::int64_t>(false);
+  check_assign_extract<double>(false);
+}
+
+// A mask of another type than bool, read by value (nonzero) or structure, gives the same result
+// as the bool mask GraphBLAS is handed.
+TEST(OpsVector, MaskOfAnotherTypeReadsNonzeroAsTrue) {
+  gb::graphblas_start(2);
+  rng_t rng(seed_of("int mask"));
+  const std::uint64_t n = 300;
+  const vector<std::int32_t> u = random_vector<std::int32_t>(rng, n, 0.5);
+  const vector<std::int32_t> v = random_vector<std::int32_t>(rng, n, 0.5);
+  for (const double md : {0.02, 0.5, 1.0}) {
+    const vector<double> mask = random_vector<double>(rng, n, md);  // holds explicit zeros
+    for (const write_options& o : all_write_options(B::plus)) {
+      if (o.mask == mask_kind::none) continue;
+      SCOPED_TRACE(::testing::Message() << "mask density " << md << ", " << o.describe());
+      const vector<std::int32_t> w0 = random_vector<std::int32_t>(rng, n, o.w_density);
+      vector<std::int32_t> w = w0;
+      if (o.accum == B::none) {
+        ewise_add(w, mask, no_accum, plus_op<std::int32_t>(), u, v, gr_descriptor(o));
+      } else {
+        ewise_add(w, mask, plus_op<std::int32_t>(), plus_op<std::int32_t>(), u, v,
+                  gr_descriptor(o));
+      }
+      const auto gm = mask_to_gb(mask);
+      const auto gw = to_gb(w0);
+      expect_equal(
+          w, gb::grb_ewise_add<std::int32_t>(B::plus, to_gb(u), to_gb(v), gb_options(o, gw, gm)));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace graphring::testing::ops
