@@ -273,18 +273,18 @@ void check_formats(const csr_matrix& a, const std::vector<X>& x, const std::vect
   };
   const X* xs = x.data();
   const std::uint8_t* xps = xp.data();
-  run(coo_matrix::from_csr(a), [&](const auto& v) { kernels::spmv_pull_coo<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "coo");
-  run(ell_matrix::from_csr(a, {1e9}), [&](const auto& v) { kernels::spmv_pull_ell<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "ell");
-  run(sell_matrix::from_csr(a), [&](const auto& v) { kernels::spmv_pull_sell<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "sell");
-  run(sell_matrix::from_csr(a, {20, 3}), [&](const auto& v) { kernels::spmv_pull_sell<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "sell-20-3");
-  run(cci_matrix::from_csr(a), [&](const auto& v) { kernels::spmv_pull_cci<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "cci");
-  run(cci_matrix::from_csr(a, {8}), [&](const auto& v) { kernels::spmv_pull_cci<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "cci-8");
+  run(coo_matrix::from_csr(a), [&](const auto& v) { kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "coo");
+  run(ell_matrix::from_csr(a, {1e9}), [&](const auto& v) { kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "ell");
+  run(sell_matrix::from_csr(a), [&](const auto& v) { kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "sell");
+  run(sell_matrix::from_csr(a, {20, 3}), [&](const auto& v) { kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "sell-20-3");
+  run(cci_matrix::from_csr(a), [&](const auto& v) { kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "cci");
+  run(cci_matrix::from_csr(a, {8}), [&](const auto& v) { kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "cci-8");
   {
     const dtans_matrix d = dtans_matrix::from_csr(a);
     formats::with_values(a.values, [&](const auto* v) {
       using V = std::remove_const_t<std::remove_pointer_t<decltype(v)>>;
       std::fill(got_p.begin(), got_p.end(), 2);
-      kernels::spmv_pull_dtans<S>(d.view<V>(), xs, xps, got.get(), got_p.data(), allowed);
+      kernels::spmv_pull_stored<S>(d.view<V>(), xs, xps, got.get(), got_p.data(), allowed);
       compare("dtans");
     });
   }
@@ -294,7 +294,7 @@ void check_formats(const csr_matrix& a, const std::vector<X>& x, const std::vect
       formats::with_values(h.overflow().values(), [&](const auto* cv) {
         if constexpr (std::is_same_v<decltype(ev), decltype(cv)>) {
           std::fill(got_p.begin(), got_p.end(), 2);
-          kernels::spmv_pull_hyb<S>(h.view(ev, cv), xs, xps, got.get(), got_p.data(), allowed);
+          kernels::spmv_pull_stored<S>(h.view(ev, cv), xs, xps, got.get(), got_p.data(), allowed);
           compare("hyb");
         }
       });

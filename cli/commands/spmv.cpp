@@ -1,11 +1,15 @@
-// `graphring spmv GRAPH [--semiring NAME] [--x FILE] [--method push|pull|auto] [--out FILE]`:
+// `graphring spmv GRAPH [--semiring NAME] [--x FILE] [--method push|pull|auto] [--format F]
+// [--out FILE]`:
 // one semiring product w = A ⊕.⊗ x, w(i) = ⊕ over the out-edges (i,k) of A(i,k) ⊗ x(k), with the
 // semiring picked by name from the registry (default plus_times). x is read from FILE ("ID VALUE"
 // lines; vertices absent from it hold no entry) or is 1 at every vertex. Prints the entries
 // present in w, "ID VALUE", in ascending ID order; a positional semiring's values (any_secondi,
-// min_secondi) are vertex ids and are printed as the input's labels too.
+// min_secondi) are vertex ids and are printed as the input's labels too. --format picks the
+// storage the pull product runs on (csr|coo|ell|hyb|sell|cci|dtans|auto; default csr); the
+// result does not depend on it.
 #include <charconv>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -82,17 +86,19 @@ std::string format_value(const T& x) {
 }  // namespace
 
 int spmv_command(const std::vector<std::string>& raw) {
-  const arguments args(raw, {{}, {"--semiring", "--x", "--method", "--out"}, 1, 1,
+  const arguments args(raw, {{}, {"--semiring", "--x", "--method", "--format", "--out"}, 1, 1,
                              "graphring spmv GRAPH [--semiring NAME] [--x FILE] "
-                             "[--method push|pull|auto] [--out FILE]"});
+                             "[--method push|pull|auto] [--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
+                             "[--out FILE]"});
   apply_common_options(args);
   const semiring_entry& semiring =
       semiring_registry::global().find(args.value("--semiring").value_or("plus_times"));
   const product_method method = method_option(args);
+  const std::optional<format_kind> format = parse_format(args.value("--format").value_or("csr"));
   graph g = load_for_command(args.positional()[0], args);
   const any_vector x = args.value("--x") ? read_x(g, *args.value("--x"))
                                          : any_vector(vector<std::int64_t>::dense(g.vertices(), 1));
-  const any_vector w = semiring.mxv(g.adjacency(), nullptr, x, method);
+  const any_vector w = semiring.mxv(g.adjacency(), nullptr, x, method, format);
   std::string out;
   std::visit([&](const auto& result) {
     result.for_each([&](std::uint64_t i, const auto& value) {

@@ -33,7 +33,6 @@ format_features measure_features(const csr_matrix& a) {
 }
 
 format_kind choose_format(const format_features& f) noexcept {
-  if (f.cci_column_bits <= 0.6 * 32 && f.mean_degree >= 4) return format_kind::cci;
   if (f.mean_degree > 0 && double(f.max_degree) <= 1.25 * f.mean_degree + 1) return format_kind::ell;
   return format_kind::csr;
 }

@@ -1,14 +1,16 @@
 // One holder for a matrix in any format, chosen at run time by name ("csr|coo|ell|hyb|sell|cci|
 // dtans|auto"), with its exact footprint; and the `auto` choice from measured features.
 //
-// The auto rule, from the measurements in README "Formats" (2 cores, pull SpMV):
-//   1. CCI when its column code takes at most 60% of CSR's 32 bits per column and rows average
-//      at least 4 entries: the smaller stream outweighs the decode work once the matrix no
-//      longer fits the cache.
-//   2. ELL when rows are nearly uniform (longest row <= 1.25 x mean + 1, so padding is small).
-//   3. CSR otherwise. COO, HYB and SELL never win on the CPU here over CSR with nonzero
-//      balancing; CSR-dtANS decodes 32 rows in lockstep, which pays on a GPU warp but costs
-//      more than the bytes it saves on a CPU core.
+// The auto rule, from the measurements in README "Formats" (pull SpMV through the engine call,
+// 2 cores shared with other jobs):
+//   1. ELL when rows are nearly uniform (longest row <= 1.25 x mean + 1, so padding is small).
+//   2. CSR otherwise. On this CPU no compressed format is faster than CSR with its nonzero
+//      balancing and four running sums: the graphs up to 10^7 edges fit the 32 MiB L3, where
+//      bytes are cheap and CCI's serial decode chain (about 15 cycles a codeword) is not; on
+//      rmat:22 (547 MB) the random gathers of x dominate and CCI, with 44% of CSR's index
+//      bytes, still took 2.4x CSR's time. CCI's column-code size stays a measured feature
+//      (info --formats prints it): the format to pick when memory, not time, is the limit, and
+//      on a GPU, where decode is spread over a warp.
 #pragma once
 
 #include <optional>

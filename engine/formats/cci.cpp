@@ -39,6 +39,14 @@ void for_each_delta(const vertex_id* cols, edge_offset length, std::uint64_t fir
   }
 }
 
+// The shortest jump codeword for d.
+void put_jump(bit_writer& out, std::uint64_t d, std::uint32_t wide_bits) {
+  if (d < (1u << 5)) out.put(1 | d << 3, 8);
+  else if (d < (1u << 15)) out.put(3 | d << 3, 18);
+  else if (d < (1u << 20)) out.put(5 | d << 3, 23);
+  else out.put(7 | d << 3, 3 + wide_bits);
+}
+
 void encode_stream(bit_writer& out, const vertex_id* cols, edge_offset length, std::uint64_t first,
                    std::uint64_t step, std::uint32_t wide_bits) {
   std::uint32_t run = 0;
@@ -52,10 +60,7 @@ void encode_stream(bit_writer& out, const vertex_id* cols, edge_offset length, s
       return;
     }
     flush_run();
-    if (d < (1u << 5)) out.put(1 | std::uint64_t(d) << 3, 8);
-    else if (d < (1u << 15)) out.put(3 | std::uint64_t(d) << 3, 18);
-    else if (d < (1u << 20)) out.put(5 | std::uint64_t(d) << 3, 23);
-    else out.put(7 | std::uint64_t(d) << 3, 3 + wide_bits);
+    put_jump(out, d, wide_bits);
   });
   flush_run();
 }
@@ -79,42 +84,66 @@ cci_matrix cci_matrix::from_csr(const csr_matrix& a, const cci_options& options)
   m.ncols_ = a.ncols;
   m.slices_ = options.slices;
   m.nnz_ = a.nnz();
-  m.offsets_ = a.offsets;
   m.values_ = a.values;
-  const std::uint64_t slices = options.slices, streams = a.nrows * slices;
-  // The widest immediate: 29 bits unless some jump needs all 32.
+  const std::uint64_t slices = options.slices;
+  const bool grouped = slices == 1;
+  if (!grouped) m.offsets_ = a.offsets;
+  // The widest immediate: 29 bits unless some jump (or, with one slice, row length) needs 32.
   std::uint32_t wide_bits = 29;
-  for (std::uint64_t r = 0; r < a.nrows && wide_bits == 29; ++r)
+  for (std::uint64_t r = 0; r < a.nrows && wide_bits == 29; ++r) {
+    if (grouped && a.row_length(r) > 0xffffffffu)
+      throw error(error_kind::limit, "CCI codes a row length in at most 32 bits; row " + std::to_string(r) + " is longer");
+    if (grouped && a.row_length(r) >= (1u << 29)) wide_bits = 32;
     for (std::uint64_t s = 0; s < slices; ++s)
       for_each_delta(a.cols.data() + a.row_begin(r), a.row_length(r), s, slices,
                      [&](std::uint32_t d) { if (d >= (1u << 29)) wide_bits = 32; });
+  }
   make_table(m.table_, std::uint32_t(slices), wide_bits);
-  // Streams are encoded per block of rows in parallel and then concatenated at word boundaries
-  // of each block; a stream's start is its bit position in the final code.
-  const std::int64_t blocks = std::int64_t(std::min<std::uint64_t>(std::max<std::uint64_t>(a.nnz() / 65536, 1), 4096));
+  // Rows are encoded per block (a whole number of groups) in parallel and the blocks then
+  // concatenated at word boundaries; a recorded start is a bit position in the final code. With
+  // one slice the starts are per group, the rows of a group following each other bit by bit.
+  const std::uint64_t groups = (a.nrows + cci_group - 1) / cci_group;
+  const std::uint64_t starts = grouped ? groups : a.nrows * slices;
+  const std::uint64_t blocks = std::min<std::uint64_t>(std::max<std::uint64_t>(a.nnz() / 65536, 1),
+                                                       std::max<std::uint64_t>(groups, 1));
+  auto block_first_row = [&](std::uint64_t b) {
+    return std::min(a.nrows, groups * b / blocks * cci_group);
+  };
   std::vector<buffer<std::uint64_t>> block_words{std::size_t(blocks)};
-  buffer<std::uint64_t> start(streams + 1);
+  buffer<std::uint64_t> start(starts + 1);
   buffer<std::uint64_t> block_bits(std::size_t(blocks) + 1, 0);
 #pragma omp parallel for schedule(dynamic, 1) if (blocks > 1)
-  for (std::int64_t b = 0; b < blocks; ++b) {
+  for (std::int64_t b = 0; b < std::int64_t(blocks); ++b) {
     bit_writer out(block_words[b]);
-    const std::uint64_t first = a.nrows * std::uint64_t(b) / std::uint64_t(blocks);
-    const std::uint64_t last = a.nrows * std::uint64_t(b + 1) / std::uint64_t(blocks);
-    for (std::uint64_t r = first; r < last; ++r)
+    const std::uint64_t first = block_first_row(std::uint64_t(b)), last = block_first_row(std::uint64_t(b) + 1);
+    for (std::uint64_t r = first; r < last; ++r) {
+      if (grouped) {
+        if (r % cci_group == 0) start[r / cci_group] = out.bit();
+        put_jump(out, a.row_length(r), wide_bits);
+        encode_stream(out, a.cols.data() + a.row_begin(r), a.row_length(r), 0, 1, wide_bits);
+        continue;
+      }
       for (std::uint64_t s = 0; s < slices; ++s) {
         start[r * slices + s] = out.bit();
         encode_stream(out, a.cols.data() + a.row_begin(r), a.row_length(r), s, slices, wide_bits);
       }
+    }
     block_bits[b] = block_words[b].size() * 64;
   }
   std::uint64_t code_bits = 0;
-  for (std::int64_t b = 0; b < blocks; ++b) {
-    const std::uint64_t first = a.nrows * std::uint64_t(b) / std::uint64_t(blocks);
-    const std::uint64_t last = a.nrows * std::uint64_t(b + 1) / std::uint64_t(blocks);
-    for (std::uint64_t i = first * slices; i < last * slices; ++i) start[i] += code_bits;
+  for (std::uint64_t b = 0; b < blocks; ++b) {
+    const std::uint64_t first = block_first_row(b), last = block_first_row(b + 1);
+    const std::uint64_t begin = grouped ? (first + cci_group - 1) / cci_group : first * slices;
+    const std::uint64_t end = grouped ? (last + cci_group - 1) / cci_group : last * slices;
+    for (std::uint64_t i = begin; i < end; ++i) start[i] += code_bits;
     code_bits += block_bits[b];
   }
-  start[streams] = code_bits;
+  start[starts] = code_bits;
+  if (grouped) {
+    buffer<edge_offset> entry(groups + 1);
+    for (std::uint64_t g = 0; g <= groups; ++g) entry[g] = a.offsets[std::min(a.nrows, g * cci_group)];
+    m.group_entry_ = shared_array<edge_offset>(std::move(entry));
+  }
   buffer<std::uint64_t> words(code_bits / 64 + 1, 0);  // + 1: the word peek reads past the end
   std::uint64_t w = 0;
   for (const auto& block : block_words) w = std::uint64_t(std::copy(block.begin(), block.end(), words.begin() + std::ptrdiff_t(w)) - words.begin());
@@ -126,28 +155,93 @@ cci_matrix cci_matrix::from_csr(const csr_matrix& a, const cci_options& options)
 
 csr_matrix cci_matrix::to_csr() const {
   const cci_view<pattern_value> v = view<pattern_value>(nullptr);
-  buffer<vertex_id> cols(nnz_);
-#pragma omp parallel for schedule(dynamic, 256) if (nnz_ > (1u << 16))
-  for (std::int64_t r = 0; r < std::int64_t(nrows_); ++r)
-    v.for_each_in_row(std::uint64_t(r), [&](vertex_id c, edge_offset k) { return cols[k] = c, false; });
   csr_matrix a;
   a.nrows = nrows_;
   a.ncols = ncols_;
-  a.offsets = offsets_;
-  a.cols = shared_array<vertex_id>(std::move(cols));
   a.values = values_;
+  buffer<vertex_id> cols(nnz_);
+  if (slices_ > 1) {
+    a.offsets = offsets_;
+#pragma omp parallel for schedule(dynamic, 256) if (nnz_ > (1u << 16))
+    for (std::int64_t r = 0; r < std::int64_t(nrows_); ++r)
+      v.for_each_in_row(std::uint64_t(r), [&](vertex_id c, edge_offset k) { return cols[k] = c, false; });
+    a.cols = shared_array<vertex_id>(std::move(cols));
+    return a;
+  }
+  // Group by group, each decoded in row order.
+  buffer<edge_offset> offsets(nrows_ + 1);
+  offsets[0] = 0;
+  const std::int64_t groups = std::int64_t((nrows_ + cci_group - 1) / cci_group);
+#pragma omp parallel for schedule(dynamic, 16) if (nnz_ > (1u << 16))
+  for (std::int64_t g = 0; g < groups; ++g) {
+    std::uint64_t bit = v.code_start[g];
+    edge_offset k = v.group_entry[g];
+    const std::uint64_t last = std::min<std::uint64_t>(nrows_, std::uint64_t(g + 1) * cci_group);
+    for (std::uint64_t r = std::uint64_t(g) * cci_group; r < last; ++r) {
+      const edge_offset end = k + v.read_length(bit);
+      cci_cursor c;
+      c.bit = bit;
+      while (k < end) {
+        v.next_code(c);
+        for (std::uint32_t i = 0; i < c.left && k < end; ++i) cols[k++] = c.col += c.delta;
+      }
+      bit = c.bit;
+      offsets[r + 1] = end;
+    }
+  }
+  a.offsets = shared_array<edge_offset>(std::move(offsets));
+  a.cols = shared_array<vertex_id>(std::move(cols));
   return a;
 }
 
 formats::footprint cci_matrix::size() const noexcept {
   return {offsets_.size() * sizeof(edge_offset) + code_start_.size() * sizeof(std::uint64_t) +
-              words_.size() * sizeof(std::uint64_t) + sizeof table_,
+              group_entry_.size() * sizeof(edge_offset) + words_.size() * sizeof(std::uint64_t) + sizeof table_,
           formats::value_bytes(values_, nnz_)};
 }
 
+namespace {
+
+bool validate_grouped(const cci_view<pattern_value>& v, std::uint64_t nvalues) {
+  if (!v.group_entry) return false;
+  const std::uint64_t groups = (v.nrows + cci_group - 1) / cci_group, limit = (v.nwords - 1) * 64;
+  if (v.group_entry[0] != 0 || v.group_entry[groups] != nvalues) return false;
+  for (std::uint64_t g = 0; g < groups; ++g) {
+    std::uint64_t bit = v.code_start[g];
+    edge_offset k = v.group_entry[g];
+    if (k > nvalues) return false;
+    const std::uint64_t last = std::min<std::uint64_t>(v.nrows, (g + 1) * cci_group);
+    for (std::uint64_t r = g * cci_group; r < last; ++r) {
+      // Every codeword must start where peek stays inside the words.
+      if (bit >= limit) return false;
+      const std::uint64_t length = v.read_length(bit);
+      if (length > nvalues - k) return false;
+      const edge_offset end = k + length;
+      cci_cursor c;
+      c.bit = bit;
+      std::uint64_t col = 0xffffffffu;
+      while (k < end) {
+        if (c.bit >= limit) return false;
+        v.next_code(c);
+        for (std::uint32_t i = 0; i < c.left && k < end; ++i, ++k) {
+          col = std::uint32_t(col + c.delta);
+          if (col >= v.ncols) return false;
+        }
+      }
+      bit = c.bit;
+    }
+    if (k != v.group_entry[g + 1]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 bool validate(const cci_view<pattern_value>& v, std::uint64_t nvalues) {
-  if (v.slices < 1 || v.slices > cci_max_slices || v.nwords == 0 || !v.offsets || !v.code_start || !v.words) return false;
+  if (v.slices < 1 || v.slices > cci_max_slices || v.nwords == 0 || !v.code_start || !v.words) return false;
   if (v.nrows > max_vertices || v.ncols > max_vertices) return false;
+  if (v.slices == 1) return validate_grouped(v, nvalues);
+  if (!v.offsets) return false;
   if (v.offsets[0] != 0 || v.offsets[v.nrows] != nvalues) return false;
   const std::uint64_t streams = v.nrows * v.slices, limit = (v.nwords - 1) * 64;
   for (std::uint64_t i = 0; i < streams; ++i)

@@ -12,6 +12,12 @@
 // GPU variant (slices S > 1): the entries of a row are dealt round-robin to S slices, each with
 // its own stream, and the run opcode then means "jumps of S" — contiguous columns seen through a
 // stride of S threads. Values stay uncompressed, in CSR order.
+// Row structure. One slice (the CPU layout): each row's code opens with its length as a jump
+// codeword (8 bits below 32 entries), and only every 64th row's start bit and first entry are
+// stored — about 2 bits per row where CSR-style offsets and per-row starts cost 128; a row is
+// reached by skipping the rows before it in its group, which a kernel walking rows in order
+// never has to do. GPU variant: CSR offsets and one start per stream, for random access by
+// thread.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +39,9 @@ struct cci_code {
 };
 
 inline constexpr std::uint64_t cci_max_slices = 32;
+// CPU layout: rows per group, the unit of random access (a group's start is stored; a row
+// inside it is reached by skipping the rows before it).
+inline constexpr std::uint64_t cci_group = 64;
 
 // The state of one stream: the next bit, the last column and the current codeword's deltas.
 struct cci_cursor {
@@ -45,11 +54,16 @@ template <class V>
 struct cci_view {
   using value_type = V;
   std::uint64_t nrows = 0, ncols = 0, slices = 1;
-  const edge_offset* offsets = nullptr;     // nrows + 1, as in CSR: entry k's value is values[k]
-  const std::uint64_t* code_start = nullptr;  // nrows * slices + 1 bit positions
+  // slices == 1: null (row lengths are in the code). slices > 1: nrows + 1, as in CSR.
+  const edge_offset* offsets = nullptr;
+  // slices == 1: the bit where each group of cci_group rows starts (groups + 1; the last is the
+  // code's end). slices > 1: the bit where each of the nrows * slices streams starts (+ 1).
+  const std::uint64_t* code_start = nullptr;
+  // slices == 1: the first entry (value index) of each group (groups + 1; the last is nnz).
+  const edge_offset* group_entry = nullptr;
   const std::uint64_t* words = nullptr;     // the code, plus one padding word
   std::uint64_t nwords = 0;
-  const V* values = nullptr;
+  const V* values = nullptr;                // in CSR order: entry k's value is values[k]
   cci_code table[8] = {};
 
   // 64 bits of code from bit position `bit` (reads words[bit / 64] and the word after it).
@@ -68,14 +82,47 @@ struct cci_view {
     c.bit += e.length;
   }
 
+  // slices == 1: a row's code is its length (one jump codeword) and then its column codewords.
+  // Reads the length at `bit`.
+  GRAPHRING_HD std::uint64_t read_length(std::uint64_t& bit) const {
+    cci_cursor c;
+    c.bit = bit;
+    next_code(c);
+    bit = c.bit;
+    return c.delta;
+  }
+  // Moves `bit` over the column codewords of `length` entries.
+  GRAPHRING_HD void skip_entries(std::uint64_t& bit, std::uint64_t length) const {
+    cci_cursor c;
+    c.bit = bit;
+    while (length > 0) {
+      next_code(c);
+      length -= c.left < length ? c.left : length;
+    }
+    bit = c.bit;
+  }
+  // slices == 1: the bit and first entry of row r (its length codeword's position).
+  GRAPHRING_HD void seek(std::uint64_t r, std::uint64_t& bit, edge_offset& k) const {
+    const std::uint64_t g = r / cci_group;
+    bit = code_start[g];
+    k = group_entry[g];
+    for (std::uint64_t i = g * cci_group; i < r; ++i) {
+      const std::uint64_t length = read_length(bit);
+      skip_entries(bit, length);
+      k += length;
+    }
+  }
+
   // Calls f(column, k) for the entries of row r in column order until f returns true.
   template <class F>
   GRAPHRING_HD void for_each_in_row(std::uint64_t r, F&& f) const {
-    edge_offset k = offsets[r];
-    const edge_offset end = offsets[r + 1];
     if (slices == 1) {
+      std::uint64_t bit = 0;
+      edge_offset k = 0;
+      seek(r, bit, k);
+      const edge_offset end = k + read_length(bit);
       cci_cursor c;
-      c.bit = code_start[r];
+      c.bit = bit;
       while (k < end) {
         next_code(c);
         for (std::uint32_t i = 0; i < c.left && k < end; ++i, ++k) {
@@ -85,6 +132,8 @@ struct cci_view {
       }
       return;
     }
+    edge_offset k = offsets[r];
+    const edge_offset end = offsets[r + 1];
     cci_cursor cursors[cci_max_slices];
     for (std::uint64_t s = 0; s < slices; ++s) {
       cursors[s] = cci_cursor{};
@@ -110,10 +159,12 @@ class cci_matrix {
   csr_matrix to_csr() const;
 
   std::uint64_t nrows() const noexcept { return nrows_; }
+  std::uint64_t ncols() const noexcept { return ncols_; }
   std::uint64_t slices() const noexcept { return slices_; }
   edge_offset nnz() const noexcept { return nnz_; }
   const value_array& values() const noexcept { return values_; }
-  // Bits of the column code alone (the counterpart of CSR's 32 bits per column id).
+  // Bits of the code (the counterpart of CSR's 32 bits per column id; with one slice it holds
+  // the row lengths too, which CSR keeps in its offsets).
   std::uint64_t code_bits() const noexcept { return code_bits_; }
   formats::footprint size() const noexcept;
   std::uint64_t bytes() const noexcept { return size().bytes(); }
@@ -124,8 +175,9 @@ class cci_matrix {
     v.nrows = nrows_;
     v.ncols = ncols_;
     v.slices = slices_;
-    v.offsets = offsets_.data();
+    v.offsets = offsets_.empty() ? nullptr : offsets_.data();
     v.code_start = code_start_.data();
+    v.group_entry = group_entry_.empty() ? nullptr : group_entry_.data();
     v.words = words_.data();
     v.nwords = words_.size();
     v.values = values;
@@ -139,16 +191,19 @@ class cci_matrix {
  private:
   std::uint64_t nrows_ = 0, ncols_ = 0, slices_ = 1, code_bits_ = 0;
   edge_offset nnz_ = 0;
-  shared_array<edge_offset> offsets_;
-  shared_array<std::uint64_t> code_start_;
+  shared_array<edge_offset> offsets_;       // slices > 1 only
+  shared_array<std::uint64_t> code_start_;  // per group (slices == 1) or per stream
+  shared_array<edge_offset> group_entry_;   // slices == 1 only
   shared_array<std::uint64_t> words_;
   value_array values_;
   cci_code table_[8] = {};
 };
 
-// Checks a view built from untrusted data (the fuzz target's bytes): offsets ascending up to the
-// value count, every stream decoding inside its own bit range, every column below ncols. Returns
-// false where decoding could read out of bounds or give a wrong matrix.
+// Checks a view built from untrusted data (the fuzz target's bytes). One slice: every group
+// decodes from its start inside the code, to the next group's first entry, every column below
+// ncols, nvalues entries in all. More slices: offsets ascending up to the value count, every
+// stream decoding inside its own bit range, every column below ncols. Returns false where
+// decoding could read out of bounds or give a wrong matrix.
 bool validate(const cci_view<pattern_value>& v, std::uint64_t nvalues);
 
 }  // namespace graphring

@@ -1,7 +1,8 @@
-// The template behind register_semiring<S>: instantiates mxv for S and wraps it for the registry.
+// The template behind register_semiring<S>: instantiates mxv for S (over a formatted matrix, so
+// one instantiation serves every format) and wraps it for the registry.
 #pragma once
 
-#include "engine/ops/mxv.hpp"
+#include "engine/ops/mxv_format.hpp"
 #include "engine/registry/semiring_registry.hpp"
 
 namespace graphring {
@@ -20,8 +21,8 @@ void register_semiring(semiring_registry& registry, const std::string& name,
   entry.value_type_name = detail::registry_type_name<C>();
   entry.returns_vertex = S::positional;
   entry.mxv = [](const csr_matrix& a, const csr_matrix* at, const any_vector& x,
-                 product_method method) -> any_vector {
-    const matrix<A> m = matrix<A>::from_csr(a, A(1), at);
+                 product_method method, std::optional<format_kind> format) -> any_vector {
+    const formatted_matrix<A> m(matrix<A>::from_csr(a, A(1), at), format);
     const vector<B> u = std::visit([](const auto& v) { return detail::convert_vector<B>(v); }, x);
     vector<C> w(m.nrows());
     descriptor d;
