@@ -3,13 +3,16 @@
 
 #include <cmath>
 #include <memory>
+#include <cstdio>
 #include <random>
+#include <tuple>
 
 #include "bench/baselines/graphblas_algorithms.hpp"
 #include "bench/baselines/graphblas_kernels.hpp"
 #include "bench/baselines/graphblas_matrix.hpp"
 #include "bench/harness/user_semirings.hpp"
 #include "engine/ops/mxv.hpp"
+#include "engine/ops/mxv_format.hpp"
 #include "semirings/builtin.hpp"
 #include "semirings/examples/shortest_path_count.hpp"
 
@@ -48,9 +51,11 @@ struct kernel_state {
   vector<bench::distance> x_user;
   grb_vector grb_x;
   vector<float> frontier;  // fraction of the vertices with out-edges, random values
+  vector<float> small_frontier, large_frontier;  // a tenth and ten times that fraction
   vector<std::int64_t> frontier_i;
   vector<examples::path_count> frontier_paths;
   grb_vector grb_frontier, grb_frontier_i, grb_frontier_paths;
+  grb_vector grb_small_frontier, grb_large_frontier;
   // The latest answers.
   vector<float> w32;
   vector<bench::distance> w_user;
@@ -102,7 +107,17 @@ std::shared_ptr<kernel_state> prepare_state(graph& g, const kernel_options& o) {
       s->frontier_i.set(v, std::int64_t(v));
       s->frontier_paths.set(v, {double(value), 1});
     }
+  s->small_frontier = vector<float>(s->n);
+  s->large_frontier = vector<float>(s->n);
+  for (std::uint64_t v = 0; v < s->n; ++v) {
+    if (a.row_length(v) == 0) continue;
+    const double draw = std::uniform_real_distribution<double>(0, 1)(random);
+    if (draw < o.frontier_fraction / 10) s->small_frontier.set(v, unit(random));
+    if (draw < o.frontier_fraction * 10) s->large_frontier.set(v, unit(random));
+  }
   s->grb_frontier = grb_copy(s->frontier);
+  s->grb_small_frontier = grb_copy(s->small_frontier);
+  s->grb_large_frontier = grb_copy(s->large_frontier);
   s->grb_frontier_i = grb_copy(s->frontier_i);
   const auto& pc = baselines::graphblas_path_count_semiring();
   s->grb_frontier_paths = grb_new(pc.type, s->n);
@@ -187,16 +202,51 @@ std::vector<workload> kernel_workloads(graph& g, const std::string& graph_name,
   }, [s] { return compare(s->w32, baselines::from_grb_vector<float>(s->grb_w32.get()), 0); }});
   out.push_back(std::move(min_plus));
 
+  // The same pull product through every compressed format (engine/ops/mxv_format.hpp).
+  for (format_kind kind : all_format_kinds) {
+    if (kind == format_kind::csr) continue;
+    std::shared_ptr<formatted_matrix<float>> fa;
+    try {
+      fa = std::make_shared<formatted_matrix<float>>(s->a32, kind);
+    } catch (const error& e) {
+      if (e.kind() != error_kind::limit) throw;
+      continue;  // ELL refuses a matrix whose padding would dwarf it
+    }
+    const double bytes = double(fa->format().bytes());
+    char label[96];
+    std::snprintf(label, sizeof label, "mxv plus_times fp32 %s %.1f MB", std::string(format_name(kind)).c_str(),
+                  bytes / 1e6);
+    workload f{graph_name, label, nnz, bytes + 8 * n, {}};
+    f.systems.push_back({graphring_system, {}, [s, fa] {
+      s->w32 = vector<float>(s->n);
+      mxv(s->w32, no_mask, no_accum, graphring::plus_times<float>{}, *fa, s->x);
+    }, {}});
+    f.systems.push_back({graphblas_system, {}, [s] {
+      GRAPHRING_GRB(GrB_mxv(s->grb_w32.get(), nullptr, nullptr, GrB_PLUS_TIMES_SEMIRING_FP32, s->grb32.a(), s->grb_x.get(), nullptr));
+    }, [s] { return compare(s->w32, baselines::from_grb_vector<float>(s->grb_w32.get()), 1e-4); }});
+    out.push_back(std::move(f));
+  }
+
+  // Push products from frontiers of several sizes.
+  for (const auto& [fraction, frontier, grb_frontier] :
+       {std::tuple{options.frontier_fraction / 10, &s->small_frontier, &s->grb_small_frontier},
+        std::tuple{options.frontier_fraction, &s->frontier, &s->grb_frontier},
+        std::tuple{options.frontier_fraction * 10, &s->large_frontier, &s->grb_large_frontier}}) {
+    double edges = 0;
+    frontier->for_each([&](std::uint64_t k, float) { edges += double(g.adjacency().row_length(k)); });
+    char label[96];
+    std::snprintf(label, sizeof label, "vxm plus_times fp32 %g%% frontier", fraction * 100);
+    workload push{graph_name, label, edges, 0, {}};
+    push.systems.push_back({graphring_system, {}, [s, frontier] {
+      s->w32 = vector<float>(s->n);
+      vxm(s->w32, no_mask, no_accum, graphring::plus_times<float>{}, *frontier, s->a32);
+    }, {}});
+    push.systems.push_back({graphblas_system, {}, [s, grb_frontier] {
+      GRAPHRING_GRB(GrB_vxm(s->grb_w32.get(), nullptr, nullptr, GrB_PLUS_TIMES_SEMIRING_FP32, grb_frontier->get(), s->grb32.a(), nullptr));
+    }, [s] { return compare(s->w32, baselines::from_grb_vector<float>(s->grb_w32.get()), 1e-4); }});
+    out.push_back(std::move(push));
+  }
   const std::string percent = std::to_string(int(options.frontier_fraction * 100 + 0.5)) + "%";
-  workload push{graph_name, "vxm plus_times fp32 " + percent + " frontier", frontier_edges, 0, {}};
-  push.systems.push_back({graphring_system, {}, [s] {
-    s->w32 = vector<float>(s->n);
-    vxm(s->w32, no_mask, no_accum, graphring::plus_times<float>{}, s->frontier, s->a32);
-  }, {}});
-  push.systems.push_back({graphblas_system, {}, [s] {
-    GRAPHRING_GRB(GrB_vxm(s->grb_w32.get(), nullptr, nullptr, GrB_PLUS_TIMES_SEMIRING_FP32, s->grb_frontier.get(), s->grb32.a(), nullptr));
-  }, [s] { return compare(s->w32, baselines::from_grb_vector<float>(s->grb_w32.get()), 1e-4); }});
-  out.push_back(std::move(push));
 
   workload parents{graph_name, "vxm any_secondi " + percent + " frontier", frontier_edges, 0, {}};
   parents.systems.push_back({graphring_system, {}, [s] {

@@ -2,9 +2,11 @@
 // GraphBLAS (GrB_mxv / GrB_vxm on the same matrix and vector), with the answers compared.
 //  - mxv plus_times fp32 and min_plus fp32 with a dense x (pull), plus min_plus over a user-defined
 //    struct semiring (graphring's user-defined path against its built-in);
-//  - vxm from a sparse frontier of 1% of the vertices (push): plus_times fp32, any_secondi (a BFS
-//    parent step), and the user-defined shortest-path-count semiring against GraphBLAS running
-//    the same operator as a user-defined type.
+//  - the plus_times product through every compressed format (COO, ELL, HYB, SELL, CCI, dtANS),
+//    each labelled with its bytes;
+//  - vxm from sparse frontiers of 0.1%, 1% and 10% of the vertices (push) with plus_times fp32;
+//    at 1% also any_secondi (a BFS parent step) and the user-defined shortest-path-count
+//    semiring against GraphBLAS running the same operator as a user-defined type.
 #pragma once
 
 #include <string>
