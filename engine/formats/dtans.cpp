@@ -167,6 +167,28 @@ lane_loads encode_lane(const std::vector<coded_symbol>& sym) {
   return out;
 }
 
+// Every entry of every slice into cols (and values), at the CSR positions `offsets` gives.
+// (A function rather than a lambda: clang cannot outline an OpenMP loop inside a generic lambda
+// that refers to the enclosing function's locals.)
+template <class V, class Out>
+void decode_slices(const dtans_view<V>& view, const edge_offset* offsets, vertex_id* cols,
+                   Out* out_values, bool parallel) {
+  (void)out_values;  // unused for a pattern matrix
+  const std::uint64_t nrows = view.nrows;
+  const std::int64_t slices = std::int64_t(view.slices);
+#pragma omp parallel for schedule(dynamic, 16) if (parallel)
+  for (std::int64_t s = 0; s < slices; ++s) {
+    edge_offset next[dtans_lanes];
+    for (std::uint64_t l = 0; l < dtans_lanes && std::uint64_t(s) * dtans_lanes + l < nrows; ++l)
+      next[l] = offsets[std::uint64_t(s) * dtans_lanes + l];
+    view.for_each_in_slice(std::uint64_t(s), [&](std::uint64_t row, vertex_id col, const V& value) {
+      const edge_offset k = next[row % dtans_lanes]++;
+      cols[k] = col;
+      if constexpr (!std::is_same_v<V, pattern_value>) out_values[k] = value;
+    });
+  }
+}
+
 }  // namespace
 
 dtans_matrix dtans_matrix::from_csr(const csr_matrix& a) {
@@ -265,19 +287,9 @@ csr_matrix dtans_matrix::to_csr() const {
   for (std::uint64_t r = 0; r < nrows_; ++r) lengths[r] = row_length_[r];
   a.offsets = formats::offsets_from_lengths(lengths);
   buffer<vertex_id> cols(nnz_);
+  // decode(view, values) fills cols (and values) slice by slice.
   auto decode = [&](const auto& view, auto* out_values) {
-    const std::int64_t slices = std::int64_t(view.slices);
-#pragma omp parallel for schedule(dynamic, 16) if (nnz_ > (1u << 16))
-    for (std::int64_t s = 0; s < slices; ++s) {
-      edge_offset next[dtans_lanes];
-      for (std::uint64_t l = 0; l < dtans_lanes && std::uint64_t(s) * dtans_lanes + l < nrows_; ++l)
-        next[l] = a.offsets[std::uint64_t(s) * dtans_lanes + l];
-      view.for_each_in_slice(std::uint64_t(s), [&](std::uint64_t row, vertex_id col, auto value) {
-        const edge_offset k = next[row % dtans_lanes]++;
-        cols[k] = col;
-        if constexpr (!std::is_same_v<decltype(value), pattern_value>) out_values[k] = value;
-      });
-    }
+    decode_slices(view, a.offsets.data(), cols.data(), out_values, nnz_ > (1u << 16));
   };
   auto typed = [&](auto tag) -> value_array {
     using T = decltype(tag);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the reader fuzz targets with clang (libFuzzer + AddressSanitizer + UBSan) and runs each
+# Builds the reader and format-decoder fuzz targets with clang (libFuzzer + AddressSanitizer + UBSan) and runs each
 # for FUZZ_SECONDS (default 60) from its committed seed corpus in tests/fuzz/corpus/. A crash,
 # sanitizer report, leak or out-of-memory fails the run; the reproducer is left in
 # $FUZZ_BUILD_DIR/crashes/ (turn it into a regression test in tests/fuzz/regressions/).
@@ -14,7 +14,7 @@ cmake --build "$build" -j "$(nproc)"
 mkdir -p "$build/crashes"
 export OMP_NUM_THREADS=1
 status=0
-for target in matrix_market edge_list dimacs grb gzip_edge_list; do
+for target in matrix_market edge_list dimacs grb gzip_edge_list formats; do
   work="$build/corpus/$target"
   mkdir -p "$work"
   echo "fuzzing $target for ${seconds}s"
