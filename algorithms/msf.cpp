@@ -41,7 +41,6 @@ struct edge_key {
 struct min_edge_monoid {
   using value_type = edge_key;
   static constexpr bool commutative = true;
-  static constexpr bool idempotent = true;
   static constexpr edge_key identity() {
     return {std::numeric_limits<double>::infinity(), std::numeric_limits<vertex_id>::max(),
             std::numeric_limits<vertex_id>::max()};

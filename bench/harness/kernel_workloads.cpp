@@ -228,10 +228,12 @@ std::vector<workload> kernel_workloads(graph& g, const std::string& graph_name,
   }
 
   // Push products from frontiers of several sizes.
-  for (const auto& [fraction, frontier, grb_frontier] :
-       {std::tuple{options.frontier_fraction / 10, &s->small_frontier, &s->grb_small_frontier},
-        std::tuple{options.frontier_fraction, &s->frontier, &s->grb_frontier},
-        std::tuple{options.frontier_fraction * 10, &s->large_frontier, &s->grb_large_frontier}}) {
+  for (const auto& size : {std::tuple{options.frontier_fraction / 10, &s->small_frontier, &s->grb_small_frontier},
+                           std::tuple{options.frontier_fraction, &s->frontier, &s->grb_frontier},
+                           std::tuple{options.frontier_fraction * 10, &s->large_frontier, &s->grb_large_frontier}}) {
+    const double fraction = std::get<0>(size);
+    const vector<float>* frontier = std::get<1>(size);
+    const grb_vector* grb_frontier = std::get<2>(size);
     double edges = 0;
     frontier->for_each([&](std::uint64_t k, float) { edges += double(g.adjacency().row_length(k)); });
     char label[96];
