@@ -12,9 +12,11 @@
 
 namespace graphring::detail {
 
-// Every position allowed: the kernels' form of no_mask.
+// The kernels' form of no_mask: every position allowed, or none for a complemented no_mask. One
+// type for both, so each kernel is instantiated once for the mask-free case.
 struct allow_all {
-  constexpr bool operator()(std::uint64_t) const noexcept { return true; }
+  bool allowed = true;
+  constexpr bool operator()(std::uint64_t) const noexcept { return allowed; }
 };
 
 template <class M>
@@ -62,11 +64,8 @@ class vector_mask {
 // Calls f(allows) with the kernel form of a mask argument (no_mask or a vector).
 template <class F>
 decltype(auto) with_vector_mask(const no_mask_t&, const descriptor& d, F&& f) {
-  if (d.complement_mask) {
-    // The complement of "everything" allows nothing.
-    return f([](std::uint64_t) { return false; });
-  }
-  return f(allow_all{});
+  // The complement of "everything" allows nothing.
+  return f(allow_all{!d.complement_mask});
 }
 template <class M, class F>
 decltype(auto) with_vector_mask(const vector<M>& mask, const descriptor& d, F&& f) {
