@@ -71,7 +71,8 @@ grb_vector to_grb_vector(const sparse_vector<T>& v) {
   std::copy(v.values.begin(), v.values.end(), x.get());
   grb_vector w;
   GRAPHRING_GRB(GrB_Vector_new(w.out(), grb_type_of<T>(), v.size));
-  GRAPHRING_GRB(grb_ops<T>::vector_build(w.get(), v.indices.data(), x.get(), n));
+  // GrB_Vector_build refuses the null pointer an empty std::vector hands out: nothing to build.
+  if (n > 0) GRAPHRING_GRB(grb_ops<T>::vector_build(w.get(), v.indices.data(), x.get(), n));
   return w;
 }
 
