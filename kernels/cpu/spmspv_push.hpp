@@ -81,7 +81,15 @@ void spmspv_push(const csr_view<V>& a, const std::uint32_t* u_index, const U* u_
         detail::scatter_one<S>(w, j, S::multiply(A(u_value[e]), B(a.value(p)), 0, k, j), w.touched);
       }
     }
-    std::sort(w.touched.begin(), w.touched.end());
+    // Listing the touched indices in order: a sort while they are few, a scan of the presence
+    // bytes once a sort would cost more than reading n bytes.
+    if (w.touched.size() * 32 > a.ncols) {
+      w.touched.clear();
+      for (std::uint64_t j = 0; j < a.ncols; ++j)
+        if (w.present[j]) w.touched.push_back(std::uint32_t(j));
+    } else {
+      std::sort(w.touched.begin(), w.touched.end());
+    }
     return;
   }
 
