@@ -244,4 +244,23 @@ class vector {
   array<std::uint8_t> present_;
 };
 
+// u itself when its values are addressable by index (bitmap or dense), otherwise a bitmap copy of
+// it kept in `spare`: how an operation reads any input by index without copying a full vector.
+template <class T>
+const vector<T>& addressable(const vector<T>& u, vector<T>& spare) {
+  if (u.form() != vector_form::sparse) return u;
+  spare = u;
+  spare.to_bitmap();
+  return spare;
+}
+
+// u itself when it is sparse, otherwise a sparse copy kept in `spare` (a push input).
+template <class T>
+const vector<T>& sparse_form(const vector<T>& u, vector<T>& spare) {
+  if (u.form() == vector_form::sparse) return u;
+  spare = u;
+  spare.to_sparse();
+  return spare;
+}
+
 }  // namespace graphring

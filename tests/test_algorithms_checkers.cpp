@@ -54,16 +54,7 @@ std::vector<std::uint64_t> union_find(std::uint64_t n, const std::vector<std::pa
 }  // namespace
 
 graph make_graph(std::uint64_t n, const std::vector<test_edge>& edges, bool weighted) {
-  edge_list e;
-  e.nrows = e.ncols = n;
-  buffer<double> w;
-  for (const test_edge& x : edges) {
-    e.src.push_back(x.u);
-    e.dst.push_back(x.v);
-    w.push_back(x.w);
-  }
-  if (weighted) e.weights = std::move(w);
-  return graph(build_csr(e), vertex_labels::with_offset(n, 0));
+  return graph(csr_of(n, edges, weighted), vertex_labels::with_offset(n, 0));
 }
 
 std::vector<std::int64_t> serial_bfs_levels(const graph& g, vertex_id source) {

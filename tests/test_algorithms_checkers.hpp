@@ -14,13 +14,9 @@
 
 #include "engine/graph.hpp"
 #include "engine/vector.hpp"
+#include "tests/test_support.hpp"
 
 namespace graphring::testing {
-
-struct test_edge {
-  vertex_id u, v;
-  double w = 1;
-};
 
 // A graph on vertices 0..n-1 (labels 0..n-1) with the edges as given (duplicates kept).
 graph make_graph(std::uint64_t n, const std::vector<test_edge>& edges, bool weighted = false);

@@ -28,22 +28,10 @@
 namespace graphring::baselines {
 namespace {
 
-struct weighted_edge {
-  vertex_id u, v;
-  double w;
-};
+using weighted_edge = testing::test_edge;
 
 csr_matrix csr_of(std::uint64_t n, const std::vector<weighted_edge>& edges, bool weighted = true) {
-  edge_list e;
-  e.nrows = e.ncols = n;
-  buffer<double> w;
-  for (const weighted_edge& x : edges) {
-    e.src.push_back(x.u);
-    e.dst.push_back(x.v);
-    w.push_back(x.w);
-  }
-  if (weighted) e.weights = std::move(w);
-  return build_csr(e);
+  return testing::csr_of(n, edges, weighted);
 }
 
 // A random n×n matrix with about `m` entries, integer weights in [1, 9] (exact in any type).

@@ -1,4 +1,4 @@
-// Test helpers: scratch directories, data set locations, running the CLI.
+// Test helpers: scratch directories, small hand-made graphs, data set locations, running the CLI.
 #include "tests/test_support.hpp"
 
 #include <fcntl.h>
@@ -10,6 +10,9 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+
+#include "engine/builder.hpp"
+#include "engine/edge_list.hpp"
 
 extern char** environ;
 
@@ -56,6 +59,19 @@ double value_at(const value_array& values, std::size_t k) {
         }
       },
       values);
+}
+
+csr_matrix csr_of(std::uint64_t n, const std::vector<test_edge>& edges, bool weighted) {
+  edge_list e;
+  e.nrows = e.ncols = n;
+  buffer<double> w;
+  for (const test_edge& x : edges) {
+    e.src.push_back(x.u);
+    e.dst.push_back(x.v);
+    w.push_back(x.w);
+  }
+  if (weighted) e.weights = std::move(w);
+  return build_csr(e);
 }
 
 std::string shared_datasets() {

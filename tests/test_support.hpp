@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/csr.hpp"
 #include "engine/value_type.hpp"
 
 namespace graphring::testing {
@@ -29,6 +30,15 @@ std::string read_file(const std::string& path);
 
 // Value k of a matrix's values as a double (0 for a pattern matrix).
 double value_at(const value_array& values, std::size_t k);
+
+// An edge of a small hand-made test graph, weight 1 unless given.
+struct test_edge {
+  vertex_id u, v;
+  double w = 1;
+};
+
+// The n×n CSR matrix of the edges as given (duplicates kept); weights as float64 when `weighted`.
+csr_matrix csr_of(std::uint64_t n, const std::vector<test_edge>& edges, bool weighted);
 
 // ../shared/datasets beside the repository, or "" when absent.
 std::string shared_datasets();

@@ -12,23 +12,17 @@
 namespace graphring::bench {
 namespace {
 
-std::string printf_string(const char* format, double x) {
-  char text[64];
-  std::snprintf(text, sizeof text, format, x);
-  return text;
-}
-
 std::string seconds_text(double s) {
-  if (s < 1e-3) return printf_string("%.1f us", s * 1e6);
-  if (s < 1) return printf_string("%.2f ms", s * 1e3);
-  return printf_string("%.3f s", s);
+  if (s < 1e-3) return format_number("%.1f us", s * 1e6);
+  if (s < 1) return format_number("%.2f ms", s * 1e3);
+  return format_number("%.3f s", s);
 }
 
 std::string rate_text(double per_second) {
-  if (per_second >= 1e9) return printf_string("%.2f G", per_second / 1e9);
-  if (per_second >= 1e6) return printf_string("%.1f M", per_second / 1e6);
-  if (per_second >= 1e3) return printf_string("%.1f k", per_second / 1e3);
-  return printf_string("%.0f", per_second);
+  if (per_second >= 1e9) return format_number("%.2f G", per_second / 1e9);
+  if (per_second >= 1e6) return format_number("%.1f M", per_second / 1e6);
+  if (per_second >= 1e3) return format_number("%.1f k", per_second / 1e3);
+  return format_number("%.0f", per_second);
 }
 
 std::string json_text(const std::string& s) {
@@ -36,7 +30,7 @@ std::string json_text(const std::string& s) {
   for (char c : s) {
     if (c == '"' || c == '\\') out += '\\';
     if (static_cast<unsigned char>(c) < 0x20) {
-      out += printf_string("\\u%04.0f", double(static_cast<unsigned char>(c)));
+      out += format_number("\\u%04.0f", double(static_cast<unsigned char>(c)));
       continue;
     }
     out += c;
@@ -46,7 +40,7 @@ std::string json_text(const std::string& s) {
 
 std::string json_number(double x) {
   if (!std::isfinite(x)) return "null";
-  return printf_string("%.9g", x);
+  return format_number("%.9g", x);
 }
 
 std::string xml_text(const std::string& s) {
@@ -68,6 +62,12 @@ void write_file(const std::string& path, const std::string& text) {
 
 }  // namespace
 
+std::string format_number(const char* format, double x) {
+  char text[64];
+  std::snprintf(text, sizeof text, format, x);
+  return text;
+}
+
 void add_ratios(std::vector<result_row>& rows) {
   std::map<std::pair<std::string, std::string>, double> baseline;
   for (const auto& r : rows)
@@ -81,7 +81,7 @@ void add_ratios(std::vector<result_row>& rows) {
 std::string format_table(const std::vector<result_row>& rows, const machine_line& machine) {
   std::string out;
   out += "machine: " + machine.cpu + ", " + std::to_string(machine.threads) + " threads, triad " +
-         printf_string("%.1f GB/s", machine.triad_gbs) + ", GraphBLAS " +
+         format_number("%.1f GB/s", machine.triad_gbs) + ", GraphBLAS " +
          machine.graphblas_version + ", Boost " + machine.boost_version + ", " + machine.date +
          "\n";
   char line[512];
@@ -94,9 +94,9 @@ std::string format_table(const std::vector<result_row>& rows, const machine_line
     std::snprintf(line, sizeof line, "%-18s %-34s %-22s %10s %10s %10s %7s %10s %8s %s\n",
                   r.graph.c_str(), r.workload.c_str(), r.system.c_str(), seconds_text(m).c_str(),
                   seconds_text(r.times.min).c_str(), seconds_text(r.times.max).c_str(),
-                  r.ratio ? printf_string("%.2fx", *r.ratio).c_str() : "-",
+                  r.ratio ? format_number("%.2fx", *r.ratio).c_str() : "-",
                   r.edges > 0 && m > 0 ? rate_text(r.edges / m).c_str() : "-",
-                  r.bytes > 0 && m > 0 ? printf_string("%.1f", r.bytes / m / 1e9).c_str() : "-",
+                  r.bytes > 0 && m > 0 ? format_number("%.1f", r.bytes / m / 1e9).c_str() : "-",
                   r.disagreement.empty() ? "yes" : ("NO: " + r.disagreement).c_str());
     out += line;
   }
@@ -180,7 +180,7 @@ void write_svg(const std::string& path, const std::vector<result_row>& rows,
          std::to_string(x_of(*r->ratio) - label_width) + "\" height=\"" +
          std::to_string(bar_height) + "\" fill=\"" + colour + "\"/>\n";
     s += "<text x=\"" + std::to_string(x_of(*r->ratio) + 4) + "\" y=\"" + std::to_string(y + 13) +
-         "\">" + printf_string("%.2fx", *r->ratio) + (r->disagreement.empty() ? "" : " DISAGREES") +
+         "\">" + format_number("%.2fx", *r->ratio) + (r->disagreement.empty() ? "" : " DISAGREES") +
          "</text>\n";
     y += bar_height + 4;
   }

@@ -27,6 +27,9 @@ struct machine_line {
   double triad_gbs = 0;  // STREAM-like triad bandwidth measured at start
 };
 
+// printf of one number into a string ("%.2f ms").
+std::string format_number(const char* format, double x);
+
 // Fills in the ratio of each row to the GraphBLAS row of the same graph and workload.
 void add_ratios(std::vector<result_row>& rows);
 

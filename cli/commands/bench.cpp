@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "bench/harness/run_bench.hpp"
+#include "cli/commands/bench_options.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/default_graph.hpp"
 
@@ -28,7 +29,7 @@ int bench_command(const std::vector<std::string>& raw) {
                              "graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost] "
                              "[--trials N] [--json F] [--csv F] [--plot F]"});
   apply_common_options(args);
-  bench::bench_options o;
+  bench::bench_options o = shared_bench_options(args, 10, "");
   o.graphs = args.positional();
   if (o.graphs.empty()) o.graphs.push_back(default_graph());
   if (auto algos = args.value("--algos")) o.families = split_list(*algos);
@@ -36,21 +37,10 @@ int bench_command(const std::vector<std::string>& raw) {
     const auto list = split_list(*against);
     o.against = std::set<std::string>(list.begin(), list.end());
   }
-  o.trials = int(args.integer("--trials", 10));
-  o.threads = int(args.integer("--threads", 0));
-  o.seed = unsigned(args.integer("--seed", 1));
-  o.quiet = args.flag("--quiet");
-  o.json = args.value("--json").value_or("");
-  o.csv = args.value("--csv").value_or("");
-  o.plot = args.value("--plot").value_or("");
   const bench::bench_report report = bench::run_bench(o);
   std::fputs(bench::format_table(report.rows, report.machine).c_str(), stdout);
   if (!o.plot.empty()) std::printf("chart written to %s\n", o.plot.c_str());
-  if (!report.all_agree) {
-    std::fprintf(stderr, "graphring: RESULTS DISAGREE: see the rows marked NO above\n");
-    return 1;
-  }
-  return 0;
+  return bench_exit_status(report);
 }
 
 }  // namespace graphring::cli

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "bench/harness/run_bench.hpp"
+#include "cli/commands/bench_options.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/default_graph.hpp"
 #include "engine/error.hpp"
@@ -16,16 +17,10 @@
 namespace graphring::cli {
 namespace {
 
-std::string fixed(const char* format, double x) {
-  char text[64];
-  std::snprintf(text, sizeof text, format, x);
-  return text;
-}
-
 // "2.4x faster" / "1.3x slower" / "as fast" for a time ratio graphring / other.
 std::string speed_words(double ratio) {
-  if (ratio < 0.95) return fixed("%.1fx faster", 1 / ratio);
-  if (ratio > 1.05) return fixed("%.1fx slower", ratio);
+  if (ratio < 0.95) return bench::format_number("%.1fx faster", 1 / ratio);
+  if (ratio > 1.05) return bench::format_number("%.1fx slower", ratio);
   return "about as fast";
 }
 
@@ -80,7 +75,7 @@ std::string reading(const bench::bench_report& report) {
     text += std::string("graphring was faster than SuiteSparse:GraphBLAS in ") +
             std::to_string(vs_graphblas.faster) + " of " + std::to_string(vs_graphblas.total) +
             " workloads; taken together (geometric mean of the time ratios, " +
-            fixed("%.2f", mean) + ") it was " + speed_words(mean) + ". Its largest lead was " +
+            bench::format_number("%.2f", mean) + ") it was " + speed_words(mean) + ". Its largest lead was " +
             vs_graphblas.best_at + " (" + speed_words(vs_graphblas.best) + ")";
     if (vs_graphblas.worst_at != vs_graphblas.best_at)
       text += ", and its weakest result " + vs_graphblas.worst_at + " (" +
@@ -91,7 +86,7 @@ std::string reading(const bench::bench_report& report) {
     const double mean = vs_boost.geometric_mean();
     text += std::string("Against Boost.Graph, which runs on one thread, graphring was faster in ") +
             std::to_string(vs_boost.faster) + " of " + std::to_string(vs_boost.total) +
-            " workloads (geometric mean " + fixed("%.2f", mean) + ", " + speed_words(mean) + "). ";
+            " workloads (geometric mean " + bench::format_number("%.2f", mean) + ", " + speed_words(mean) + "). ";
   }
   if (report.all_agree) {
     text +=
@@ -137,19 +132,12 @@ int demo_command(const std::vector<std::string>& raw) {
                              "graphring demo [--trials N] [--plot F] [--json F] [--csv F] "
                              "[--rmat-scale S]"});
   apply_common_options(args);
-  bench::bench_options o;
+  bench::bench_options o = shared_bench_options(args, 3, "graphring-demo.svg");
   // Sized so that the whole demo takes about a minute on 2 cores (see README, Benchmarks).
   const std::int64_t scale = args.integer("--rmat-scale", 16);
   if (scale < 4 || scale > 30) throw error(error_kind::usage, "--rmat-scale takes 4 to 30");
   o.graphs = {default_graph(), std::string("rmat:") + std::to_string(scale) + ":weighted"};
   o.families = {"kernels", "convert", "bfs", "sssp", "pagerank", "cc"};
-  o.trials = int(args.integer("--trials", 3));
-  o.threads = int(args.integer("--threads", 0));
-  o.seed = unsigned(args.integer("--seed", 1));
-  o.quiet = args.flag("--quiet");
-  o.json = args.value("--json").value_or("");
-  o.csv = args.value("--csv").value_or("");
-  o.plot = args.value("--plot").value_or("graphring-demo.svg");
   if (!o.quiet)
     std::fprintf(stderr,
                  "graphring demo: %s and rmat:%lld against SuiteSparse:GraphBLAS and "
@@ -161,11 +149,7 @@ int demo_command(const std::vector<std::string>& raw) {
   std::fputs(reading(report).c_str(), stdout);
   std::printf("\nChart of the ratios (open it in a browser): %s\n", o.plot.c_str());
   if (!o.json.empty()) std::printf("Every trial as JSON: %s\n", o.json.c_str());
-  if (!report.all_agree) {
-    std::fprintf(stderr, "graphring: RESULTS DISAGREE: see the rows marked NO above\n");
-    return 1;
-  }
-  return 0;
+  return bench_exit_status(report);
 }
 
 }  // namespace graphring::cli

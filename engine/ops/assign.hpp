@@ -120,8 +120,8 @@ void assign(vector<W>& w, const Mask& mask, const Accum& accum, const vector<U>&
       return;
     }
   }
-  vector<U> x = u;
-  x.to_addressable();
+  vector<U> spare;
+  const vector<U>& x = addressable(u, spare);
   detail::assign_entries(
       w, mask, accum, indices, count,
       [&](std::uint64_t k) { return !x.present() || x.present()[k]; },
@@ -156,8 +156,8 @@ void extract(vector<W>& w, const Mask& mask, const Accum& accum, const vector<U>
              const Indices& indices = {}, const descriptor& d = {}) {
   const std::uint64_t count = detail::index_count(indices, u.size());
   detail::check_dimension(w.size(), count, "the output vector's size");
-  vector<U> x = u;
-  x.to_addressable();
+  vector<U> spare;
+  const vector<U>& x = addressable(u, spare);
   array<U> values(count);
   array<std::uint8_t> present(count);
   std::uint64_t found = 0;

@@ -104,10 +104,10 @@ vector<R> merge_vectors(const vector<U>& u, const vector<V>& v, const Op& op) {
     }
     return vector<R>::from_sparse(n, std::move(indices), std::move(values));
   }
-  vector<U> ub = u;
-  vector<V> vb = v;
-  ub.to_addressable();
-  vb.to_addressable();
+  vector<U> u_spare;
+  vector<V> v_spare;
+  const vector<U>& ub = addressable(u, u_spare);
+  const vector<V>& vb = addressable(v, v_spare);
   const std::uint8_t *up = ub.present(), *vp = vb.present();
   array<R> values(n);
   array<std::uint8_t> present(n);

@@ -23,8 +23,8 @@ void mxm(matrix<W>& c, const Mask& mask, const Accum& accum, S, const matrix<AT>
   using C = typename S::c_type;
   constexpr bool masked = !std::is_same_v<Mask, no_mask_t>;
   const matrix<AT>& a = d.transpose_first ? a_in.transposed() : a_in;
-  detail::check_dimension(b_in.ncols() * d.transpose_second + b_in.nrows() * !d.transpose_second,
-                          a.ncols(), "the inner dimension of B");
+  detail::check_dimension(d.transpose_second ? b_in.ncols() : b_in.nrows(), a.ncols(),
+                          "the inner dimension of B");
   const std::uint64_t ncols = d.transpose_second ? b_in.nrows() : b_in.ncols();
   detail::check_dimension(c.nrows(), a.nrows(), "the output matrix's rows");
   detail::check_dimension(c.ncols(), ncols, "the output matrix's columns");

@@ -36,13 +36,8 @@ template <class S, class AT, class U, class Allowed>
 vector<typename S::c_type> pull_product(const matrix<AT>& rows, const vector<U>& u,
                                         const Allowed& allows, array<typename S::c_type> storage) {
   using C = typename S::c_type;
-  const vector<U>* x = &u;
-  vector<U> spread;
-  if (u.form() == vector_form::sparse) {
-    spread = u;
-    spread.to_bitmap();
-    x = &spread;
-  }
+  vector<U> spare;
+  const vector<U>* x = &addressable(u, spare);
   const std::uint64_t n = rows.nrows();
   array<C> values = storage.size() == n ? std::move(storage) : array<C>(n);
   array<std::uint8_t> present(n);
@@ -59,13 +54,8 @@ vector<typename S::c_type> push_product(const matrix<AT>& rows, const vector<U>&
                                         const Allowed& allows) {
   using C = typename S::c_type;
   static thread_local kernels::scatter_workspace<C> w;
-  const vector<U>* x = &u;
-  vector<U> packed;
-  if (u.form() != vector_form::sparse) {
-    packed = u;
-    packed.to_sparse();
-    x = &packed;
-  }
+  vector<U> spare;
+  const vector<U>* x = &sparse_form(u, spare);
   kernels::spmspv_push<S>(rows.view(), x->indices(), x->values(), x->nvals(), w, allows);
   const std::uint64_t n = rows.ncols(), found = w.touched.size();
   if (found * sparse_density_divisor < n) {

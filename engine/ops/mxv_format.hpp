@@ -148,9 +148,8 @@ vector<typename S::c_type> format_pull(const matrix<T>& m, const any_format& f, 
   using A = typename S::a_type;
   using C = typename S::c_type;
   using V = format_stored_t<T>;
-  vector<U> spread;  // a sparse u as a bitmap, for the gathers
-  if (u.form() == vector_form::sparse) (spread = u).to_bitmap();
-  const vector<U>& x = u.form() == vector_form::sparse ? spread : u;
+  vector<U> spare;  // a sparse u as a bitmap, for the gathers
+  const vector<U>& x = addressable(u, spare);
   const std::uint64_t n = m.nrows();
   array<C> y = storage.size() == n ? std::move(storage) : array<C>(n);
   array<std::uint8_t> present(n);

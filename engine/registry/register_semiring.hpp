@@ -3,6 +3,7 @@
 #pragma once
 
 #include "engine/ops/mxv_format.hpp"
+#include "engine/ops/write_back.hpp"
 #include "engine/registry/semiring_registry.hpp"
 
 namespace graphring {
@@ -23,7 +24,11 @@ void register_semiring(semiring_registry& registry, const std::string& name,
   entry.mxv = [](const csr_matrix& a, const csr_matrix* at, const any_vector& x,
                  product_method method, std::optional<format_kind> format) -> any_vector {
     const formatted_matrix<A> m(matrix<A>::from_csr(a, A(1), at), format);
-    const vector<B> u = std::visit([](const auto& v) { return detail::convert_vector<B>(v); }, x);
+    const vector<B> u = std::visit([](auto v) {
+      vector<B> converted = detail::converted<B>(std::move(v));
+      converted.conform();
+      return converted;
+    }, x);
     vector<C> w(m.nrows());
     descriptor d;
     d.method = method;

@@ -61,18 +61,6 @@ class semiring_registry {
 
 namespace detail {
 
-template <class To, class From>
-vector<To> convert_vector(const vector<From>& x) {
-  if constexpr (std::is_same_v<To, From>) {
-    return x;
-  } else {
-    vector<To> out(x.size());
-    x.for_each([&](std::uint64_t i, const From& v) { out.set(i, To(v)); });
-    out.conform();
-    return out;
-  }
-}
-
 template <class T>
 constexpr const char* registry_type_name() {
   if constexpr (std::is_same_v<T, bool>) return "bool";

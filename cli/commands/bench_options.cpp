@@ -1,0 +1,27 @@
+// The options and ending that `bench` and `demo` share.
+#include "cli/commands/bench_options.hpp"
+
+#include <cstdio>
+
+namespace graphring::cli {
+
+bench::bench_options shared_bench_options(const arguments& args, int default_trials,
+                                          const std::string& default_plot) {
+  bench::bench_options o;
+  o.trials = int(args.integer("--trials", default_trials));
+  o.threads = int(args.integer("--threads", 0));
+  o.seed = unsigned(args.integer("--seed", 1));
+  o.quiet = args.flag("--quiet");
+  o.json = args.value("--json").value_or("");
+  o.csv = args.value("--csv").value_or("");
+  o.plot = args.value("--plot").value_or(default_plot);
+  return o;
+}
+
+int bench_exit_status(const bench::bench_report& report) {
+  if (report.all_agree) return 0;
+  std::fprintf(stderr, "graphring: RESULTS DISAGREE: see the rows marked NO above\n");
+  return 1;
+}
+
+}  // namespace graphring::cli

@@ -1,0 +1,18 @@
+// What `graphring bench` and `graphring demo` share: the options both take (--trials, --threads,
+// --seed, --quiet, --json, --csv, --plot) and how a finished run ends.
+#pragma once
+
+#include <string>
+
+#include "bench/harness/run_bench.hpp"
+#include "cli/arguments.hpp"
+
+namespace graphring::cli {
+
+bench::bench_options shared_bench_options(const arguments& args, int default_trials,
+                                          const std::string& default_plot);
+
+// 0, or 1 with the one-line message on standard error when any answer disagreed.
+int bench_exit_status(const bench::bench_report& report);
+
+}  // namespace graphring::cli
