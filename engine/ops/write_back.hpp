@@ -25,7 +25,10 @@ vector<W> converted(vector<C>&& t) {
     t.to_addressable();
     array<W> values(t.form() == vector_form::sparse ? t.nvals() : t.size());
     const C* from = t.values();
-    for (std::size_t e = 0; e < values.size(); ++e) values[e] = W(from[e]);
+    const std::uint8_t* present = t.present();
+    // A bitmap's absent slots hold no value (reading an uninitialised bool is undefined).
+    for (std::size_t e = 0; e < values.size(); ++e)
+      if (!present || present[e]) values[e] = W(from[e]);
     if (t.form() == vector_form::dense) return vector<W>::from_dense(std::move(values));
     return vector<W>::from_bitmap(t.size(), std::move(values),
                                   array<std::uint8_t>(t.present(), t.size()), t.nvals());
