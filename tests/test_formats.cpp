@@ -38,7 +38,14 @@ template <class T>
 shared_array<T> random_values(std::uint64_t n, std::mt19937_64& rng) {
   buffer<T> v(n);
   std::uniform_int_distribution<int> w(-50, 50);
-  for (auto& x : v) x = T(std::is_unsigned_v<T> ? std::uint32_t(w(rng) + 50) : w(rng));
+  for (auto& x : v) {
+    // Not one conditional expression: its common type would be unsigned, wrapping the negatives.
+    if constexpr (std::is_unsigned_v<T>) {
+      x = T(w(rng) + 50);
+    } else {
+      x = T(w(rng));
+    }
+  }
   return shared_array<T>(std::move(v));
 }
 
@@ -250,6 +257,7 @@ void reference_spmv(const csr_matrix& a, const std::vector<X>& x, const std::vec
 template <class S, class X>
 void check_formats(const csr_matrix& a, const std::vector<X>& x, const std::vector<std::uint8_t>& xp) {
   using C = typename S::c_type;
+  SCOPED_TRACE(::testing::internal::GetTypeName<S>());
   // Not std::vector: C may be bool.
   std::unique_ptr<C[]> want(new C[a.nrows + 1]()), got(new C[a.nrows + 1]());
   std::vector<std::uint8_t> want_p(a.nrows), got_p(a.nrows);
@@ -260,7 +268,9 @@ void check_formats(const csr_matrix& a, const std::vector<X>& x, const std::vect
     for (std::uint64_t i = 0; i < a.nrows; ++i) {
       ASSERT_EQ(got_p[i], want_p[i]) << "row " << i;
       if (want_p[i]) {
-        ASSERT_TRUE(same_value(got[i], want[i])) << "row " << i;
+        ASSERT_TRUE(same_value(got[i], want[i]))
+            << "row " << i << ": " << ::testing::PrintToString(got[i]) << ", want "
+            << ::testing::PrintToString(want[i]);
       }
     }
   };

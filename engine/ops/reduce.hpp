@@ -29,7 +29,8 @@ template <class Monoid, class Fold>
 typename Monoid::value_type ordered_reduce(std::uint64_t count, const Fold& fold) {
   using T = typename Monoid::value_type;
   const int threads = count > kernels::min_parallel_work ? omp_get_max_threads() : 1;
-  std::vector<T> partial(threads, Monoid::identity());
+  // One slot per thread (an array, not std::vector, whose bool form packs slots into shared words).
+  array<T> partial(threads, Monoid::identity());
 #pragma omp parallel num_threads(threads)
   {
     const int t = omp_get_thread_num(), nt = omp_get_num_threads();

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/array.hpp"
 #include "kernels/cpu/parallel.hpp"
 #include "kernels/csr_view.hpp"
 #include "semirings/monoids.hpp"
@@ -111,7 +112,8 @@ bool fold_long_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_prese
   using C = typename S::c_type;
   const std::uint64_t first = a.offsets[i], last = a.offsets[i + 1];
   const int pieces = omp_get_max_threads() * 4;
-  std::vector<C> partial(pieces, S::zero());
+  // One slot per piece (an array, not std::vector, whose bool form packs slots into shared words).
+  array<C> partial(pieces, S::zero());
   std::vector<std::uint8_t> taken(pieces, 0);
 #pragma omp parallel for schedule(dynamic, 1)
   for (int t = 0; t < pieces; ++t) {
