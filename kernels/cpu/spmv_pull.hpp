@@ -1,8 +1,8 @@
 // Pull SpMV over CSR: y(i) = ⊕_k A(i,k) ⊗ x(k) for every row i a mask allows, gathering x over
 // the row's columns. This is the mxv orientation; vxm runs it over Aᵀ with flipped<S>.
 // Work is balanced by nonzeros, not rows: the rows are cut into chunks of equal rows + nonzeros
-// (a merge-path split over the offsets), and rows longer than a chunk — a power-law graph's hubs
-// — are each reduced by all threads in column order, so one huge row never serializes the run.
+// (a merge-path split over the offsets), and very long rows — a power-law graph's hubs — are each
+// reduced by all threads in column order, so one huge row never serializes the run.
 // A monoid with a terminal value stops a row once it is reached; an ANY monoid stops at the first
 // product. Products within a row combine in ascending column order, so a non-commutative ⊕ gives
 // the same answer on any number of threads.
@@ -29,31 +29,43 @@ namespace graphring::kernels {
 
 namespace detail {
 
-// Folds the products of entries [first, last) of row i into acc with every x present and a
-// commutative ⊕: four independent running sums hide the latency of ⊕ and of the gathers of x
-// (each sum starts at zero(), so accumulate applies); they are combined at the end. The order
-// within a row is fixed, so the answer does not depend on the thread count.
-template <class S, class V, class X>
-void fold_dense_row(const csr_view<V>& a, const X* x, std::uint64_t i, std::uint64_t first,
-                    std::uint64_t last, typename S::c_type& acc) {
-  using M = typename S::add_monoid;
+// Entry p's value as S::a_type: the stored one, or the iso value of a pattern matrix. Which of the
+// two is decided once per call, so the row loops test nothing for it.
+template <bool iso, class S, class V>
+GRAPHRING_INLINE typename S::a_type entry_value(const csr_view<V>& a, std::uint64_t p) {
   using A = typename S::a_type;
+  if constexpr (iso) {
+    return A(a.iso);
+  } else {
+    return A(a.values[p]);
+  }
+}
+
+// Folds the products of entries [first, last) of row i into acc with every x present and a
+// commutative ⊕: on rows of 8 or more entries four independent running sums hide the latency of ⊕
+// and of the gathers of x (each sum starts at zero(), so accumulate applies); they are combined at
+// the end. The order within a row is fixed, so the answer does not depend on the thread count.
+template <bool iso, class S, class V, class X>
+GRAPHRING_INLINE void fold_dense_row(const csr_view<V>& a, const X* x, std::uint64_t i,
+                                     std::uint64_t first, std::uint64_t last,
+                                     typename S::c_type& acc) {
+  using M = typename S::add_monoid;
   using B = typename S::b_type;
   using C = typename S::c_type;
   auto product = [&](std::uint64_t p) {
     const std::uint32_t k = a.cols[p];
-    return S::multiply(A(a.value(p)), B(x[k]), i, k, 0);
+    return S::multiply(entry_value<iso, S>(a, p), B(x[k]), i, k, 0);
   };
   std::uint64_t p = first;
-  if (last - first < 16) {  // a short row: one running sum
+  if (last - first < 8) {  // a short row: one running sum
     C sum = acc;
     for (; p < last; ++p) sum = S::accumulate(sum, product(p));
     acc = sum;
     return;
   }
   C s0 = S::zero(), s1 = S::zero(), s2 = S::zero(), s3 = S::zero();
-  while (last - p >= 16) {
-    for (const std::uint64_t stop = p + 16; p < stop; p += 4) {
+  while (last - p >= 8) {
+    for (const std::uint64_t stop = p + 8; p < stop; p += 4) {
       s0 = S::accumulate(s0, product(p));
       s1 = S::accumulate(s1, product(p + 1));
       s2 = S::accumulate(s2, product(p + 2));
@@ -74,15 +86,15 @@ void fold_dense_row(const csr_view<V>& a, const X* x, std::uint64_t i, std::uint
 
 // Folds the products of entries [first, last) of row i into acc; returns whether any was taken.
 // Stops early at the monoid's terminal value, or at the first product for an ANY monoid.
-template <class S, class V, class X>
-bool fold_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_present, std::uint64_t i,
-              std::uint64_t first, std::uint64_t last, typename S::c_type& acc) {
+template <bool iso, class S, class V, class X>
+GRAPHRING_INLINE bool fold_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_present,
+                               std::uint64_t i, std::uint64_t first, std::uint64_t last,
+                               typename S::c_type& acc) {
   using M = typename S::add_monoid;
-  using A = typename S::a_type;
   using B = typename S::b_type;
   if constexpr (is_commutative_v<M> && !is_any_v<M>) {
     if (!x_present) {
-      fold_dense_row<S>(a, x, i, first, last, acc);
+      fold_dense_row<iso, S>(a, x, i, first, last, acc);
       return last > first;
     }
   }
@@ -94,7 +106,7 @@ bool fold_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_present, s
     for (; p < stop; ++p) {
       const std::uint32_t k = a.cols[p];
       if (x_present && !x_present[k]) continue;
-      acc = S::accumulate(acc, S::multiply(A(a.value(p)), B(x[k]), i, k, 0));
+      acc = S::accumulate(acc, S::multiply(entry_value<iso, S>(a, p), B(x[k]), i, k, 0));
       taken = true;
       if constexpr (is_any_v<M>) return true;
     }
@@ -106,7 +118,7 @@ bool fold_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_present, s
 }
 
 // The ordered reduction of one long row by the whole thread team.
-template <class S, class V, class X>
+template <bool iso, class S, class V, class X>
 bool fold_long_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_present,
                    std::uint64_t i, typename S::c_type& result) {
   using C = typename S::c_type;
@@ -120,7 +132,7 @@ bool fold_long_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_prese
     const std::uint64_t b = first + (last - first) * t / pieces;
     const std::uint64_t e = first + (last - first) * (t + 1) / pieces;
     C acc = S::zero();
-    taken[t] = fold_row<S>(a, x, x_present, i, b, e, acc);
+    taken[t] = fold_row<iso, S>(a, x, x_present, i, b, e, acc);
     partial[t] = acc;
   }
   bool any = false;
@@ -133,66 +145,95 @@ bool fold_long_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_prese
   return any;
 }
 
-}  // namespace detail
+// Rows [begin, end) of one chunk: y(i) for every allowed row of at most long_row entries; longer
+// rows are listed in `long_rows` for the team. The view arrives by value, so the stores to y and
+// y_present cannot be taken to change its pointers. Returns how many rows took a product.
+template <bool iso, class S, class V, class X, class Allowed>
+std::uint64_t pull_chunk(const csr_view<V> a, const X* x, const std::uint8_t* x_present,
+                         typename S::c_type* y, std::uint8_t* y_present, const Allowed& allowed,
+                         std::uint64_t begin, std::uint64_t end, std::uint64_t long_row,
+                         std::vector<std::uint64_t>& long_rows) {
+  using C = typename S::c_type;
+  std::uint64_t found = 0;
+  std::uint64_t first = a.offsets[begin];
+  for (std::uint64_t i = begin; i < end; ++i) {
+    const std::uint64_t last = a.offsets[i + 1];
+    const std::uint64_t row_first = first;
+    first = last;
+    bool taken = false;
+    if (allowed(i)) {
+      if (last - row_first > long_row) {
+        long_rows.push_back(i);
+      } else {
+        C acc = S::zero();
+        taken = fold_row<iso, S>(a, x, x_present, i, row_first, last, acc);
+        if (taken) y[i] = acc;
+      }
+    }
+    y_present[i] = taken;
+    found += taken;
+  }
+  return found;
+}
 
-// Returns the number of rows that took a product (the entries of y).
-template <class S, class V, class X, class Allowed>
+template <bool iso, class S, class V, class X, class Allowed>
 std::uint64_t spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_present,
                         typename S::c_type* y, std::uint8_t* y_present, const Allowed& allowed) {
   using C = typename S::c_type;
   const std::uint64_t n = a.nrows, nnz = a.nnz();
   const std::uint64_t work = n + nnz;
   const int threads = work > min_parallel_work ? omp_get_max_threads() : 1;
-  const std::uint64_t chunks = std::uint64_t(threads) * 8;
-  // Rows longer than a chunk's share are reduced by the whole team afterwards.
-  const std::uint64_t long_row = threads > 1 ? std::max<std::uint64_t>(work / chunks, 4096)
-                                             : ~std::uint64_t(0);
+  // Many small chunks even out the threads' finishing times; a row longer than an eighth of a
+  // thread's share is reduced by the whole team afterwards.
+  const std::uint64_t chunks = std::uint64_t(threads) * 32;
+  const std::uint64_t long_row =
+      threads > 1 ? std::max<std::uint64_t>(work / (std::uint64_t(threads) * 8), 4096)
+                  : ~std::uint64_t(0);
+  // Chunk c holds the rows whose start r + offsets[r] lies in [work*c, work*(c+1)) / chunks.
+  auto first_row = [&](std::uint64_t c) {
+    const std::uint64_t target = work * c / chunks;
+    std::uint64_t lo = 0, hi = n;
+    while (lo < hi) {
+      const std::uint64_t mid = (lo + hi) / 2;
+      if (mid + a.offsets[mid] < target) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+  };
   std::vector<std::uint64_t> long_rows;
   std::uint64_t found = 0;
+  if (threads == 1) {
+    found = pull_chunk<iso, S>(a, x, x_present, y, y_present, allowed, 0, n, long_row, long_rows);
+  } else {
 #pragma omp parallel num_threads(threads) reduction(+ : found)
-  {
-    std::vector<std::uint64_t> my_long_rows;
+    {
+      std::vector<std::uint64_t> my_long_rows;
 #pragma omp for schedule(dynamic, 1) nowait
-    for (std::int64_t c = 0; c < std::int64_t(chunks); ++c) {
-      // Chunk c holds the rows whose start r + offsets[r] lies in [work*c, work*(c+1)) / chunks.
-      auto first_row = [&](std::uint64_t t) {
-        const std::uint64_t target = work * t / chunks;
-        std::uint64_t lo = 0, hi = n;
-        while (lo < hi) {
-          const std::uint64_t mid = (lo + hi) / 2;
-          if (mid + a.offsets[mid] < target) lo = mid + 1; else hi = mid;
-        }
-        return lo;
-      };
-      const std::uint64_t begin = first_row(c), end = first_row(c + 1);
-      for (std::uint64_t i = begin; i < end; ++i) {
-        y_present[i] = 0;
-        if (!allowed(i)) continue;
-        const std::uint64_t first = a.offsets[i], last = a.offsets[i + 1];
-        if (last - first > long_row) {
-          my_long_rows.push_back(i);
-          continue;
-        }
-        C acc = S::zero();
-        if (detail::fold_row<S>(a, x, x_present, i, first, last, acc)) {
-          y[i] = acc;
-          y_present[i] = 1;
-          ++found;
-        }
-      }
-    }
+      for (std::int64_t c = 0; c < std::int64_t(chunks); ++c)
+        found += pull_chunk<iso, S>(a, x, x_present, y, y_present, allowed, first_row(c),
+                                    first_row(c + 1), long_row, my_long_rows);
 #pragma omp critical(graphring_spmv_long_rows)
-    long_rows.insert(long_rows.end(), my_long_rows.begin(), my_long_rows.end());
+      long_rows.insert(long_rows.end(), my_long_rows.begin(), my_long_rows.end());
+    }
   }
   for (std::uint64_t i : long_rows) {
     C acc = S::zero();
-    if (detail::fold_long_row<S>(a, x, x_present, i, acc)) {
+    if (fold_long_row<iso, S>(a, x, x_present, i, acc)) {
       y[i] = acc;
       y_present[i] = 1;
       ++found;
     }
   }
   return found;
+}
+
+}  // namespace detail
+
+// Returns the number of rows that took a product (the entries of y).
+template <class S, class V, class X, class Allowed>
+std::uint64_t spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_present,
+                        typename S::c_type* y, std::uint8_t* y_present, const Allowed& allowed) {
+  if (a.values) return detail::spmv_pull<false, S>(a, x, x_present, y, y_present, allowed);
+  return detail::spmv_pull<true, S>(a, x, x_present, y, y_present, allowed);
 }
 
 }  // namespace graphring::kernels
