@@ -1,6 +1,7 @@
 // The CPU kernels' parallel paths against serial references: nnz-balanced pull with rows long
-// enough to be split across threads, the bucketed push, NaN handling of min/max accumulation,
-// terminal early exit, and the order in which a non-commutative monoid combines products.
+// enough to be split across threads, the bucketed push and its ordered listing, NaN handling of
+// min/max accumulation, terminal early exit, and the order in which a non-commutative monoid
+// combines products.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -89,6 +90,14 @@ TEST(KernelsCpu, PushBucketsMatchSerialAtEveryThreadCount) {
   const auto a = hub_matrix(50000, 30000, 8, 5);
   expect_mxv_matches<plus_times<float>>(a, 0.04, product_method::push, 6);
   expect_mxv_matches<min_plus<float>>(a, 0.01, product_method::push, 7);
+}
+
+// The push lists its touched indices in order by a sort when they are few and by reading the
+// mark bits back when they are many, serially and by buckets (above 2^15 products).
+TEST(KernelsCpu, PushListsItsOutputInOrderFromFewOrManyTouchedIndices) {
+  const auto a = hub_matrix(200000, 0, 3, 8);
+  for (const double density : {1e-5, 1e-3, 0.04, 0.2})
+    expect_mxv_matches<plus_times<float>>(a, density, product_method::push, 9);
 }
 
 TEST(KernelsCpu, MinIgnoresNaNProductsInEveryKernel) {

@@ -61,7 +61,9 @@ vector<typename S::c_type> push_product(const matrix<AT>& rows, const vector<U>&
   if (found * sparse_density_divisor < n) {
     array<vertex_id> indices(w.touched.begin(), found);
     array<C> values(found);
-    for (std::uint64_t e = 0; e < found; ++e) values[e] = w.values[w.touched[e]];
+    const C* sums = w.values.data();
+    const std::uint32_t* touched = w.touched.data();
+    for (std::uint64_t e = 0; e < found; ++e) values[e] = sums[touched[e]];
     w.reset();
     return vector<C>::from_sparse(n, std::move(indices), std::move(values));
   }

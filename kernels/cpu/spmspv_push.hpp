@@ -5,13 +5,14 @@
 // touched indices are listed in ascending order without sorting the whole output: the index
 // range is cut into buckets, threads expand disjoint frontier chunks into per-bucket lists, then
 // each bucket is applied by one thread (threads' lists in frontier order, so products combine in
-// ascending k) and its touched indices sorted within the bucket, or read off the presence bytes
-// when the bucket is dense.
+// ascending k) and its touched indices sorted within the bucket, or read back off one mark bit per
+// index when a sort would cost more.
 #pragma once
 
 #include <omp.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -22,39 +23,76 @@
 
 namespace graphring::kernels {
 
-// The dense scatter target of a push: n values and presence bytes, plus the touched indices.
+// The dense scatter target of a push: n values and presence bytes, one mark bit per index (the
+// touched indices read back in order from n/64 words), and the list of touched indices.
 template <class C>
 struct scatter_workspace {
   array<C> values;
   array<std::uint8_t> present;  // all zero between uses
+  array<std::uint64_t> marks;   // bit j % 64 of word j / 64: j touched; all zero between uses
   array<std::uint32_t> touched;
 
   void prepare(std::uint64_t n) {
     if (present.size() != n) {
       values = array<C>(n);
       present = array<std::uint8_t>(n, 0);
+      marks = array<std::uint64_t>((n + 63) / 64, 0);
     }
     touched.clear();
   }
-  // Clears the presence bytes of the touched entries, ready for the next use.
+  // Clears the presence bytes and marks of the touched entries, ready for the next use.
   void reset() {
-    for (std::uint32_t j : touched) present[j] = 0;
+    std::uint8_t* bytes = present.data();
+    std::uint64_t* words = marks.data();
+    for (std::uint32_t j : touched) {
+      bytes[j] = 0;
+      words[j / 64] = 0;
+    }
     touched.clear();
   }
 };
 
 namespace detail {
 
+// The workspace's arrays as plain pointers, held in locals by the loops: stores through the
+// presence bytes could otherwise alias the workspace's own fields and force their reload.
+template <class C>
+struct scatter_target {
+  C* values;
+  std::uint8_t* present;
+  std::uint64_t* marks;
+
+  explicit scatter_target(scatter_workspace<C>& w)
+      : values(w.values.data()), present(w.present.data()), marks(w.marks.data()) {}
+};
+
+// Records product p for index j: the first product found for j is stored, marked, and j is
+// appended to list (which has room for it); later ones are added in.
 template <class S, class C>
-inline void scatter_one(scatter_workspace<C>& w, std::uint32_t j, const C& product,
-                        array<std::uint32_t>& touched) {
+GRAPHRING_INLINE void scatter_one(const scatter_target<C>& w, std::uint32_t j, const C& product,
+                                  std::uint32_t* list, std::uint64_t& listed) {
   if (!w.present[j]) {
     w.present[j] = 1;
+    w.marks[j / 64] |= std::uint64_t(1) << (j % 64);
     w.values[j] = product;
-    touched.push_back(j);
+    list[listed++] = j;
   } else if constexpr (!is_any_v<typename S::add_monoid>) {
     w.values[j] = S::add(w.values[j], product);
   }
+}
+
+// Puts the `listed` indices of list, all in [first, last) with first a multiple of 64, in
+// ascending order: a sort while they are few, else read back off the mark words (n/64 of them).
+inline void order_listed(const std::uint64_t* marks, std::uint64_t first, std::uint64_t last,
+                         std::uint32_t* list, std::uint64_t listed) {
+  if (listed * 1024 <= last - first) {
+    std::sort(list, list + listed);
+    return;
+  }
+  std::uint64_t out = 0;
+  for (std::uint64_t word = first / 64; word < (last + 63) / 64; ++word)
+    for (std::uint64_t bits = marks[word]; bits; bits &= bits - 1)
+      list[out++] = std::uint32_t(word * 64 + std::uint64_t(std::countr_zero(bits)));
 }
 
 }  // namespace detail
@@ -73,23 +111,24 @@ void spmspv_push(const csr_view<V>& a, const std::uint32_t* u_index, const U* u_
   const int threads = work > min_parallel_work ? omp_get_max_threads() : 1;
 
   if (threads == 1) {
+    // At most min(work, n) indices are touched: the list is sized once, then written in place.
+    w.touched.resize(std::min<std::uint64_t>(work, a.ncols));
+    std::uint32_t* list = w.touched.data();
+    std::uint64_t listed = 0;
+    const detail::scatter_target<C> target(w);
+    const csr_view<V> rows = a;
     for (std::uint64_t e = 0; e < u_nvals; ++e) {
       const std::uint32_t k = u_index[e];
-      for (std::uint64_t p = a.offsets[k]; p < a.offsets[k + 1]; ++p) {
-        const std::uint32_t j = a.cols[p];
+      const A u_k = A(u_value[e]);
+      for (std::uint64_t p = rows.offsets[k], last = rows.offsets[k + 1]; p < last; ++p) {
+        const std::uint32_t j = rows.cols[p];
         if (!allowed(j)) continue;
-        detail::scatter_one<S>(w, j, S::multiply(A(u_value[e]), B(a.value(p)), 0, k, j), w.touched);
+        detail::scatter_one<S>(target, j, S::multiply(u_k, B(rows.value(p)), 0, k, j), list,
+                               listed);
       }
     }
-    // Listing the touched indices in order: a sort while they are few, a scan of the presence
-    // bytes once a sort would cost more than reading n bytes.
-    if (w.touched.size() * 32 > a.ncols) {
-      w.touched.clear();
-      for (std::uint64_t j = 0; j < a.ncols; ++j)
-        if (w.present[j]) w.touched.push_back(std::uint32_t(j));
-    } else {
-      std::sort(w.touched.begin(), w.touched.end());
-    }
+    detail::order_listed(w.marks.data(), 0, a.ncols, list, listed);
+    w.touched.resize(listed);
     return;
   }
 
@@ -98,7 +137,8 @@ void spmspv_push(const csr_view<V>& a, const std::uint32_t* u_index, const U* u_
     C value;
   };
   const int buckets = threads * 4;
-  const std::uint64_t span = (a.ncols + buckets - 1) / buckets;
+  // Buckets span whole mark words, so no two threads touch one word.
+  const std::uint64_t span = (a.ncols + 64 * buckets - 1) / (64 * buckets) * 64;
   // lists[t][b]: thread t's products whose index falls in bucket b, in frontier order.
   std::vector<std::vector<std::vector<product>>> lists(threads,
                                                        std::vector<std::vector<product>>(buckets));
@@ -130,22 +170,26 @@ void spmspv_push(const csr_view<V>& a, const std::uint32_t* u_index, const U* u_
 #pragma omp barrier
 #pragma omp for schedule(dynamic, 1)
     for (int b = 0; b < buckets; ++b) {
-      auto& touched = bucket_touched[b];
-      for (int s = 0; s < threads; ++s)
-        for (const product& x : lists[s][b]) detail::scatter_one<S>(w, x.j, x.value, touched);
       const std::uint64_t first = std::min<std::uint64_t>(std::uint64_t(b) * span, a.ncols);
       const std::uint64_t last = std::min<std::uint64_t>(first + span, a.ncols);
-      if (touched.size() * 8 > last - first) {
-        touched.clear();
-        for (std::uint64_t j = first; j < last; ++j)
-          if (w.present[j]) touched.push_back(std::uint32_t(j));
-      } else {
-        std::sort(touched.begin(), touched.end());
-      }
+      std::uint64_t products = 0;
+      for (int s = 0; s < threads; ++s) products += lists[s][b].size();
+      auto& touched = bucket_touched[b];
+      touched.resize(std::min(products, last - first));
+      std::uint64_t listed = 0;
+      const detail::scatter_target<C> target(w);
+      for (int s = 0; s < threads; ++s)
+        for (const product& x : lists[s][b])
+          detail::scatter_one<S>(target, x.j, x.value, touched.data(), listed);
+      detail::order_listed(w.marks.data(), first, last, touched.data(), listed);
+      touched.resize(listed);
     }
   }
-  for (const auto& touched : bucket_touched)
-    for (std::uint32_t j : touched) w.touched.push_back(j);
+  std::uint64_t total = 0;
+  for (const auto& touched : bucket_touched) total += touched.size();
+  w.touched.resize(total);
+  std::uint32_t* out = w.touched.data();
+  for (const auto& touched : bucket_touched) out = std::copy(touched.begin(), touched.end(), out);
 }
 
 }  // namespace graphring::kernels
