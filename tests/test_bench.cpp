@@ -165,7 +165,7 @@ TEST(Bench, JsonSchemaAgreementAndChartOnATinyGraph) {
     EXPECT_EQ(row["graph"].s, "karate");
     for (const char* key : {"workload", "system", "disagreement"})
       EXPECT_EQ(row[key].kind, json::string) << key;
-    for (const char* key : {"median_s", "min_s", "max_s", "peak_rss_mb"})
+    for (const char* key : {"median_s", "min_s", "max_s", "peak_rss_mb", "added_rss_mb"})
       EXPECT_EQ(row[key].kind, json::number) << key;
     for (const char* key : {"ratio_to_graphblas", "edges_per_s", "gb_per_s"}) {
       EXPECT_TRUE(row.has(key)) << key;
@@ -177,6 +177,8 @@ TEST(Bench, JsonSchemaAgreementAndChartOnATinyGraph) {
     EXPECT_LE(row["min_s"].x, row["median_s"].x);
     EXPECT_LE(row["median_s"].x, row["max_s"].x);
     EXPECT_GT(row["peak_rss_mb"].x, 0);
+    EXPECT_GE(row["added_rss_mb"].x, 0);
+    EXPECT_LE(row["added_rss_mb"].x, row["peak_rss_mb"].x);
     EXPECT_EQ(row["agrees"].kind, json::boolean);
     EXPECT_TRUE(row["agrees"].b) << row["workload"].s << " / " << row["system"].s << ": "
                                  << row["disagreement"].s;

@@ -85,19 +85,19 @@ std::string format_table(const std::vector<result_row>& rows, const machine_line
          machine.graphblas_version + ", Boost " + machine.boost_version + ", " + machine.date +
          "\n";
   char line[512];
-  std::snprintf(line, sizeof line, "%-18s %-34s %-22s %10s %10s %10s %7s %10s %8s %s\n", "graph",
-                "workload", "system", "median", "min", "max", "ratio", "edges/s", "GB/s",
-                "agrees");
+  std::snprintf(line, sizeof line, "%-18s %-34s %-22s %10s %10s %10s %7s %10s %8s %8s %s\n",
+                "graph", "workload", "system", "median", "min", "max", "ratio", "edges/s", "GB/s",
+                "+MiB", "agrees");
   out += line;
   for (const auto& r : rows) {
     const double m = r.times.median;
-    std::snprintf(line, sizeof line, "%-18s %-34s %-22s %10s %10s %10s %7s %10s %8s %s\n",
+    std::snprintf(line, sizeof line, "%-18s %-34s %-22s %10s %10s %10s %7s %10s %8s %8s %s\n",
                   r.graph.c_str(), r.workload.c_str(), r.system.c_str(), seconds_text(m).c_str(),
                   seconds_text(r.times.min).c_str(), seconds_text(r.times.max).c_str(),
                   r.ratio ? format_number("%.2fx", *r.ratio).c_str() : "-",
                   r.edges > 0 && m > 0 ? rate_text(r.edges / m).c_str() : "-",
                   r.bytes > 0 && m > 0 ? format_number("%.1f", r.bytes / m / 1e9).c_str() : "-",
-                  r.disagreement.empty() ? "yes" : ("NO: " + r.disagreement).c_str());
+                  format_number("%.1f", r.added_rss_mb).c_str(), r.disagreement.empty() ? "yes" : ("NO: " + r.disagreement).c_str());
     out += line;
   }
   return out;
@@ -124,6 +124,7 @@ void write_json(const std::string& path, const std::vector<result_row>& rows,
          ", \"edges_per_s\": " + json_number(r.edges > 0 ? r.edges / r.times.median : NAN) +
          ", \"gb_per_s\": " + json_number(r.bytes > 0 ? r.bytes / r.times.median / 1e9 : NAN) +
          ", \"peak_rss_mb\": " + json_number(r.peak_rss_mb) +
+         ", \"added_rss_mb\": " + json_number(r.added_rss_mb) +
          ", \"agrees\": " + (r.disagreement.empty() ? "true" : "false") +
          ", \"disagreement\": " + json_text(r.disagreement) + "}" +
          (i + 1 < rows.size() ? ",\n" : "\n");

@@ -18,7 +18,8 @@ struct result_row {
   double edges = 0, bytes = 0;
   std::optional<double> ratio;  // median / GraphBLAS's median for the same workload
   std::string disagreement;     // "" when the answer agreed with graphring's (or is graphring's)
-  double peak_rss_mb = 0;       // resident-set high-water mark after this row ran
+  double peak_rss_mb = 0;       // resident-set high-water mark during this row's trials, MiB
+  double added_rss_mb = 0;      // of which this row's system added over what was resident, MiB
 };
 
 struct machine_line {

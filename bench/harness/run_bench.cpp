@@ -2,25 +2,19 @@
 #include "bench/harness/run_bench.hpp"
 
 #include <omp.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <ctime>
 
 #include "bench/baselines/graphblas_session.hpp"
+#include "bench/harness/memory.hpp"
 #include "bench/machine_info.hpp"
 #include "engine/error.hpp"
 #include "engine/io/load.hpp"
 
 namespace graphring::bench {
 namespace {
-
-double peak_rss_mb() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return double(usage.ru_maxrss) / 1024.0;
-}
 
 bool wanted(const std::string& system, const bench_options& o) {
   if (system.rfind(graphring_system, 0) == 0) return true;
@@ -98,14 +92,16 @@ bench_report run_bench(const bench_options& o) {
       for (workload& w : build(g, name, o)) {
         for (system_run& s : w.systems) {
           if (!wanted(s.system, o)) continue;
-          result_row row{w.graph, w.name, s.system, {}, w.edges, w.bytes, {}, {}, 0};
+          result_row row{w.graph, w.name, s.system, {}, w.edges, w.bytes, {}, {}, 0, 0};
+          const memory_watch memory;
           row.times = time_trials(o.trials, s.prepare, s.run, [&](int i) {
             progress.show("trial " + std::to_string(i) + " of " + std::to_string(o.trials) + ", " +
                           name + ", " + w.name + ", " + s.system);
           });
           if (s.agree) row.disagreement = s.agree();
           report.all_agree = report.all_agree && row.disagreement.empty();
-          row.peak_rss_mb = peak_rss_mb();
+          row.peak_rss_mb = memory.peak_mb();
+          row.added_rss_mb = memory.added_mb();
           report.rows.push_back(std::move(row));
         }
       }
