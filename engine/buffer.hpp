@@ -3,7 +3,9 @@
 //  - elements are default-initialized, so `buffer<int> b(n)` does not spend a pass writing zeros
 //    that the next pass overwrites (ask for zeros explicitly: `buffer<int> b(n, 0)`);
 //  - blocks of 2 MiB and more come straight from mmap with transparent huge pages requested,
-//    which cuts page faults 512-fold when a load touches hundreds of megabytes of fresh memory.
+//    which cuts page faults 512-fold when a load touches hundreds of megabytes of fresh memory,
+//    and go back to a cache of mappings when freed (engine/block_cache.hpp), so that the next
+//    block of the same size is already paged in.
 #pragma once
 
 #include <sys/mman.h>
@@ -13,6 +15,8 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+#include "engine/block_cache.hpp"
 
 namespace graphring {
 
@@ -29,6 +33,8 @@ struct big_allocator {
     const std::size_t bytes = n * sizeof(T);
     if (n > std::size_t(-1) / sizeof(T)) throw std::bad_alloc();
     if (bytes < huge_page) return static_cast<T*>(::operator new(bytes, std::align_val_t(alignof(T))));
+    if (void* cached = detail::block_cache::instance().take(rounded(bytes)))
+      return static_cast<T*>(cached);
     void* p = mmap(nullptr, rounded(bytes), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) throw std::bad_alloc();
     madvise(p, rounded(bytes), MADV_HUGEPAGE);
@@ -40,7 +46,7 @@ struct big_allocator {
     if (bytes < huge_page) {
       ::operator delete(p, std::align_val_t(alignof(T)));
     } else {
-      munmap(p, rounded(bytes));
+      detail::block_cache::instance().give(p, rounded(bytes));
     }
   }
 
