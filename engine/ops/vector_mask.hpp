@@ -1,10 +1,14 @@
 // A vector mask read by kernels: allows(i) says whether w(i) may be written, after the
 // descriptor's structural / value / complement choice. A sparse mask is spread into presence
-// bytes once so that allows(i) is a load, not a search.
+// bytes so that allows(i) is a load, not a search; the n bytes come from a per-thread pool of
+// zeroed buffers and only the mask's own entries are set and cleared again, so a sparse mask
+// costs its entries, not n (a BFS or SSSP step with a small frontier stays small).
 #pragma once
 
 #include <cstdint>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "engine/array.hpp"
 #include "engine/ops/descriptor.hpp"
@@ -19,6 +23,37 @@ struct allow_all {
   constexpr bool operator()(std::uint64_t) const noexcept { return allowed; }
 };
 
+// Zeroed byte arrays of a thread, lent to the masks it builds and handed back zeroed.
+class spread_pool {
+ public:
+  static array<std::uint8_t> take(std::uint64_t n) {
+    std::vector<array<std::uint8_t>>& spare = pool();
+    for (std::size_t k = spare.size(); k-- > 0;) {
+      if (spare[k].size() != n) continue;
+      array<std::uint8_t> bytes = std::move(spare[k]);
+      spare.erase(spare.begin() + std::ptrdiff_t(k));
+      return bytes;
+    }
+    return array<std::uint8_t>(n, 0);
+  }
+  static void give(array<std::uint8_t>&& bytes) noexcept {
+    std::vector<array<std::uint8_t>>& spare = pool();
+    if (spare.size() >= kept) spare.erase(spare.begin());
+    spare.push_back(std::move(bytes));  // within the reserved capacity: no allocation
+  }
+
+ private:
+  static constexpr std::size_t kept = 4;
+  static std::vector<array<std::uint8_t>>& pool() {
+    static thread_local std::vector<array<std::uint8_t>> spare = [] {
+      std::vector<array<std::uint8_t>> v;
+      v.reserve(kept);
+      return v;
+    }();
+    return spare;
+  }
+};
+
 template <class M>
 class vector_mask {
  public:
@@ -30,7 +65,8 @@ class vector_mask {
                     "a mask of a non-arithmetic type must be structural (descriptor.structural_mask)");
     }
     if (mask.form() == vector_form::sparse) {
-      spread_ = array<std::uint8_t>(mask.size(), 0);
+      spread_ = spread_pool::take(mask.size());
+      spread_indices_ = array<vertex_id>(mask.indices(), mask.nvals());
       mask.for_each([&](std::uint64_t i, const M& v) { spread_[i] = structural_ || truthy(v); });
       present_ = spread_.data();
       structural_ = true;
@@ -39,6 +75,13 @@ class vector_mask {
       values_ = mask.values();
     }
   }
+  ~vector_mask() {
+    if (spread_.empty()) return;
+    for (vertex_id i : spread_indices_) spread_[i] = 0;
+    spread_pool::give(std::move(spread_));
+  }
+  vector_mask(const vector_mask&) = delete;
+  vector_mask& operator=(const vector_mask&) = delete;
 
   bool operator()(std::uint64_t i) const noexcept {
     bool in = present_ == nullptr || present_[i];
@@ -56,7 +99,8 @@ class vector_mask {
   }
 
   bool structural_, complement_;
-  array<std::uint8_t> spread_;
+  array<std::uint8_t> spread_;      // a sparse mask's entries as bytes (from spread_pool)
+  array<vertex_id> spread_indices_;  // the bytes set, to clear
   const std::uint8_t* present_ = nullptr;
   const M* values_ = nullptr;
 };
