@@ -58,6 +58,15 @@ class vector {
     v.values_ = std::move(values);
     return v;
   }
+  // Entries at `indices` already known to be strictly ascending and below n (an operation's own
+  // output): from_sparse without the checks.
+  static vector from_sorted(std::uint64_t n, array<vertex_id> indices, array<T> values) {
+    vector v(n);
+    v.nvals_ = indices.size();
+    v.indices_ = std::move(indices);
+    v.values_ = std::move(values);
+    return v;
+  }
   // n values with presence bytes (0 or 1); `nvals` must be the number of ones.
   static vector from_bitmap(std::uint64_t n, array<T> values, array<std::uint8_t> present,
                             std::uint64_t nvals) {
@@ -86,6 +95,9 @@ class vector {
   const T* values() const noexcept { return values_.data(); }
   T* values() noexcept { return values_.data(); }
   const std::uint8_t* present() const noexcept { return present_.data(); }
+  // Bitmap form: presence bytes an operation may change in place, telling set_nvals the new count.
+  std::uint8_t* present() noexcept { return present_.data(); }
+  void set_nvals(std::uint64_t nvals) noexcept { nvals_ = nvals; }
 
   bool has(std::uint64_t i) const { return find(check_index(i)) != nullptr; }
   std::optional<T> get(std::uint64_t i) const {

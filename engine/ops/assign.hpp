@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <type_traits>
 
@@ -45,50 +46,102 @@ bool mask_is_output(const vector<W>& w, const Mask& mask) {
   }
 }
 
-// w<mask>(I) = accum(w(I), t) where has(k) / value(k) describe the k-th assigned entry.
+// w<mask> = value at the mask's entries, over all indices with a structural mask: only the
+// mask's entries are visited. value(i) is the new w(i), or nullopt to delete it. A sparse w is
+// merged with the mask in one ordered pass (setting its entries one by one out of order would
+// turn it into a bitmap).
+template <class W, class M, class Value>
+void assign_at_mask(vector<W>& w, const vector<M>& mask, const Value& value) {
+  check_dimension(mask.size(), w.size(), "the mask's size");
+  if (w.form() != vector_form::sparse) {
+    mask.for_each([&](std::uint64_t i, const M&) {
+      if (const auto v = value(i)) {
+        w.set(i, W(*v));
+      } else {
+        w.remove(i);
+      }
+    });
+    w.conform();
+    return;
+  }
+  array<vertex_id> indices;
+  array<W> values;
+  indices.reserve(w.nvals() + mask.nvals());
+  values.reserve(w.nvals() + mask.nvals());
+  const vertex_id* old_index = w.indices();
+  const W* old_value = w.values();
+  std::uint64_t p = 0;
+  const std::uint64_t old_count = w.nvals();
+  mask.for_each([&](std::uint64_t i, const M&) {
+    for (; p < old_count && old_index[p] < i; ++p) {
+      indices.push_back(old_index[p]);
+      values.push_back(old_value[p]);
+    }
+    if (p < old_count && old_index[p] == i) ++p;
+    if (const auto v = value(i)) {
+      indices.push_back(vertex_id(i));
+      values.push_back(W(*v));
+    }
+  });
+  for (; p < old_count; ++p) {
+    indices.push_back(old_index[p]);
+    values.push_back(old_value[p]);
+  }
+  w = vector<W>::from_sorted(w.size(), std::move(indices), std::move(values));
+  w.conform();
+}
+
+// w<mask>(I) = accum(w(I), t) where has(k) / value(k) describe the k-th assigned entry. Entries
+// are assigned in the order of I, so a repeated index takes them one after another: with an
+// accumulator each folds into what the ones before it left (a scatter-reduce such as
+// w(I(k)) = min(w(I(k)), u(k)), graphring's definition where the C API leaves repeats undefined);
+// without one the last wins.
 template <class W, class Mask, class Accum, class Indices, class Has, class Value>
 void assign_entries(vector<W>& w, const Mask& mask, const Accum& accum, const Indices& indices,
                     std::uint64_t count, const Has& has, const Value& value, const descriptor& d) {
   constexpr bool accumulate = !std::is_same_v<Accum, no_accum_t>;
   const std::uint64_t n = w.size();
-  w.to_addressable();
-  // In-region results: z(I[k]) for each k, computed against the old w.
-  array<W> z(count);
-  array<std::uint8_t> z_present(count);
-  for (std::uint64_t k = 0; k < count; ++k) {
-    const std::uint64_t i = index_at(indices, k);
-    if (i >= n)
-      throw error(error_kind::usage, "assign index " + std::to_string(i) +
+  for (std::uint64_t k = 0; k < count; ++k)
+    if (index_at(indices, k) >= n)
+      throw error(error_kind::usage, "assign index " + std::to_string(index_at(indices, k)) +
                                          " is out of range for size " + std::to_string(n));
-    const auto old = w.get(i);
-    if constexpr (accumulate) {
-      if (has(k) && old) {
-        z[k] = W(accum(*old, value(k)));
-      } else if (has(k)) {
-        z[k] = W(value(k));
-      } else if (old) {
-        z[k] = *old;
-      }
-      z_present[k] = has(k) || old.has_value();
-    } else {
-      if (has(k)) z[k] = W(value(k));
-      z_present[k] = has(k);
-    }
+  // Entries are only added unless something may be deleted; then w needs presence bytes.
+  if (!accumulate || d.replace) {
+    w.to_bitmap();
+  } else {
+    w.to_addressable();
   }
+  W* values = w.values();
+  std::uint8_t* present = w.present();  // null for a dense w: every entry present
+  std::uint64_t nvals = w.nvals();
   with_vector_mask(mask, d, [&](const auto& allows) {
     if (d.replace)
       for (std::uint64_t i = 0; i < n; ++i)
-        if (!allows(i)) w.remove(i);
+        if (present[i] && !allows(i)) {
+          present[i] = 0;
+          --nvals;
+        }
     for (std::uint64_t k = 0; k < count; ++k) {
       const std::uint64_t i = index_at(indices, k);
       if (!allows(i)) continue;
-      if (z_present[k]) {
-        w.set(i, z[k]);
-      } else {
-        w.remove(i);
+      const bool old = !present || present[i];
+      if (has(k)) {
+        if constexpr (accumulate) {
+          values[i] = old ? W(accum(values[i], value(k))) : W(value(k));
+        } else {
+          values[i] = W(value(k));
+        }
+        if (!old) {
+          present[i] = 1;
+          ++nvals;
+        }
+      } else if (!accumulate && old) {
+        present[i] = 0;
+        --nvals;
       }
     }
   });
+  w.set_nvals(nvals);
   w.conform();
 }
 
@@ -101,6 +154,11 @@ void assign(vector<W>& w, const Mask& mask, const Accum& accum, const vector<U>&
     const vector<W> before = w;
     return assign(w, before, accum, u, indices, d);
   }
+  // Entries are written in place one after another, so u must not be w itself.
+  if (static_cast<const void*>(&u) == static_cast<const void*>(&w)) {
+    const vector<U> before = u;
+    return assign(w, mask, accum, before, indices, d);
+  }
   const std::uint64_t count = detail::index_count(indices, w.size());
   detail::check_dimension(u.size(), count, "the assigned vector's size");
   // The common case of an algorithm step, w<q> = u over all indices with a structural mask (a
@@ -108,15 +166,7 @@ void assign(vector<W>& w, const Mask& mask, const Accum& accum, const vector<U>&
   if constexpr (std::is_same_v<Indices, all_indices_t> && std::is_same_v<Accum, no_accum_t> &&
                 !std::is_same_v<Mask, no_mask_t>) {
     if (d.structural_mask && !d.complement_mask && !d.replace) {
-      detail::check_dimension(mask.size(), w.size(), "the mask's size");
-      mask.for_each([&](std::uint64_t i, const auto&) {
-        if (const auto value = u.get(i)) {
-          w.set(i, W(*value));
-        } else {
-          w.remove(i);
-        }
-      });
-      w.conform();
+      detail::assign_at_mask(w, mask, [&](std::uint64_t i) { return u.get(i); });
       return;
     }
   }
@@ -140,9 +190,7 @@ void assign_scalar(vector<W>& w, const Mask& mask, const Accum& accum, const S& 
   if constexpr (std::is_same_v<Indices, all_indices_t> && std::is_same_v<Accum, no_accum_t> &&
                 !std::is_same_v<Mask, no_mask_t>) {
     if (d.structural_mask && !d.complement_mask && !d.replace) {
-      detail::check_dimension(mask.size(), w.size(), "the mask's size");
-      mask.for_each([&](std::uint64_t i, const auto&) { w.set(i, W(s)); });
-      w.conform();
+      detail::assign_at_mask(w, mask, [&](std::uint64_t) { return std::optional<W>(W(s)); });
       return;
     }
   }

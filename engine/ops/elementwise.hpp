@@ -35,6 +35,8 @@ vector<R> map_vector(const vector<U>& u, const F& keep) {
   if (u.form() == vector_form::sparse) {
     array<vertex_id> indices;
     array<R> values;
+    indices.reserve(u.nvals());
+    values.reserve(u.nvals());
     u.for_each([&](std::uint64_t i, const U& x) {
       R out;
       if (keep(i, x, out)) {
@@ -42,7 +44,7 @@ vector<R> map_vector(const vector<U>& u, const F& keep) {
         values.push_back(out);
       }
     });
-    return vector<R>::from_sparse(n, std::move(indices), std::move(values));
+    return vector<R>::from_sorted(n, std::move(indices), std::move(values));
   }
   array<R> values(n);
   array<std::uint8_t> present(n);
@@ -82,27 +84,41 @@ vector<R> merge_vectors(const vector<U>& u, const vector<V>& v, const Op& op) {
       p += iu == i;
       q += iv == i;
     }
-    return vector<R>::from_sparse(n, std::move(indices), std::move(values));
+    return vector<R>::from_sorted(n, std::move(indices), std::move(values));
   }
   // An intersection with exactly one sparse input visits only that input's entries, so a small
   // frontier against a dense vector costs its own size, not n.
   if (!union_of && (u.form() == vector_form::sparse) != (v.form() == vector_form::sparse)) {
     array<vertex_id> indices;
     array<R> values;
+    const std::uint64_t most = std::min(u.nvals(), v.nvals());
+    indices.reserve(most);
+    values.reserve(most);
     auto keep = [&](std::uint64_t i, const auto& x, const auto& y) {
       indices.push_back(vertex_id(i));
       values.push_back(R(op(x, y)));
     };
     if (u.form() == vector_form::sparse) {
+      const V* other = v.values();
+      const std::uint8_t* has = v.present();
       u.for_each([&](std::uint64_t i, const U& x) {
-        if (const auto y = v.get(i)) keep(i, x, *y);
+        if (!has || has[i]) keep(i, x, other[i]);
       });
     } else {
+      const U* other = u.values();
+      const std::uint8_t* has = u.present();
       v.for_each([&](std::uint64_t i, const V& y) {
-        if (const auto x = u.get(i)) keep(i, *x, y);
+        if (!has || has[i]) keep(i, other[i], y);
       });
     }
-    return vector<R>::from_sparse(n, std::move(indices), std::move(values));
+    return vector<R>::from_sorted(n, std::move(indices), std::move(values));
+  }
+  if (u.form() == vector_form::dense && v.form() == vector_form::dense) {
+    array<R> values(n);
+#pragma omp parallel for schedule(static) if (n > kernels::min_parallel_work)
+    for (std::int64_t s = 0; s < std::int64_t(n); ++s)
+      values[s] = R(op(u.values()[s], v.values()[s]));
+    return vector<R>::from_dense(std::move(values));
   }
   vector<U> u_spare;
   vector<V> v_spare;
@@ -158,14 +174,28 @@ matrix<R> merge_matrices(const matrix<A>& a, const matrix<B>& b, const Op& op) {
   });
 }
 
+// keep(i, j, x, rank, out) for every entry, rank being the entry's place in its row (0, 1, ...).
 template <class R, class A, class F>
 matrix<R> map_matrix(const matrix<A>& a, const F& keep) {
   return build_by_rows<R>(a.nrows(), a.ncols(), a.nvals(), [&](std::uint64_t i, auto&& emit) {
-    for (std::uint64_t p = a.offsets()[i]; p < a.offsets()[i + 1]; ++p) {
+    const std::uint64_t first = a.offsets()[i];
+    for (std::uint64_t p = first; p < a.offsets()[i + 1]; ++p) {
       R out;
-      if (keep(i, std::uint64_t(a.cols()[p]), a.value(p), out)) emit(a.cols()[p], out);
+      if (keep(i, std::uint64_t(a.cols()[p]), a.value(p), p - first, out)) emit(a.cols()[p], out);
     }
   });
+}
+
+// f(x, i, j), or f(x, i, j, rank) for an operator that also asks for the entry's rank in its row
+// (row_rank_lt_op): a graphring extension of GraphBLAS's index-unary operators.
+template <class F, class X>
+decltype(auto) call_index_op(const F& f, const X& x, std::uint64_t i, std::uint64_t j,
+                             std::uint64_t rank) {
+  if constexpr (std::is_invocable_v<const F&, const X&, std::uint64_t, std::uint64_t, std::uint64_t>) {
+    return f(x, i, j, rank);
+  } else {
+    return f(x, i, j);
+  }
 }
 
 template <class Op, class X, class Y>
@@ -251,7 +281,8 @@ void apply(matrix<W>& c, const Mask& mask, const Accum& accum, const F& f, const
            const descriptor& d = {}) {
   using R = std::decay_t<std::invoke_result_t<const F&, const A&>>;
   const matrix<A>& x = d.transpose_first ? a.transposed() : a;
-  auto t = detail::map_matrix<R>(x, [&](std::uint64_t, std::uint64_t, const A& v, R& out) {
+  auto t = detail::map_matrix<R>(x, [&](std::uint64_t, std::uint64_t, const A& v, std::uint64_t,
+                                        R& out) {
     out = f(v);
     return true;
   });
@@ -261,10 +292,11 @@ void apply(matrix<W>& c, const Mask& mask, const Accum& accum, const F& f, const
 template <class W, class Mask, class Accum, class F, class A>
 void apply_index(matrix<W>& c, const Mask& mask, const Accum& accum, const F& f,
                  const matrix<A>& a, const descriptor& d = {}) {
-  using R = std::decay_t<std::invoke_result_t<const F&, const A&, std::uint64_t, std::uint64_t>>;
+  using R = std::decay_t<decltype(detail::call_index_op(f, std::declval<const A&>(), 0, 0, 0))>;
   const matrix<A>& x = d.transpose_first ? a.transposed() : a;
-  auto t = detail::map_matrix<R>(x, [&](std::uint64_t i, std::uint64_t j, const A& v, R& out) {
-    out = f(v, i, j);
+  auto t = detail::map_matrix<R>(x, [&](std::uint64_t i, std::uint64_t j, const A& v,
+                                        std::uint64_t rank, R& out) {
+    out = detail::call_index_op(f, v, i, j, rank);
     return true;
   });
   detail::write_back(c, mask, accum, t, d, false);
@@ -274,9 +306,10 @@ template <class W, class Mask, class Accum, class F, class A>
 void select(matrix<W>& c, const Mask& mask, const Accum& accum, const F& keep, const matrix<A>& a,
             const descriptor& d = {}) {
   const matrix<A>& x = d.transpose_first ? a.transposed() : a;
-  auto t = detail::map_matrix<A>(x, [&](std::uint64_t i, std::uint64_t j, const A& v, A& out) {
+  auto t = detail::map_matrix<A>(x, [&](std::uint64_t i, std::uint64_t j, const A& v,
+                                        std::uint64_t rank, A& out) {
     out = v;
-    return bool(keep(v, i, j));
+    return bool(detail::call_index_op(keep, v, i, j, rank));
   });
   detail::write_back(c, mask, accum, t, d, false);
 }

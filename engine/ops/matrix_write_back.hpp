@@ -67,7 +67,9 @@ void write_back(matrix<W>& c, const Mask& mask, const Accum& accum, const matrix
     }
   }
   if constexpr (!accumulate && std::is_same_v<W, C>) {
-    if ((!masked && !d.complement_mask) || (masked && d.replace && t_within_mask)) {
+    // t replaces C: no mask, or t lies within the mask and nothing of the old C survives.
+    if ((!masked && !d.complement_mask) ||
+        (masked && t_within_mask && (d.replace || c.nvals() == 0))) {
       c = t;
       return;
     }

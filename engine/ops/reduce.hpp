@@ -91,6 +91,10 @@ typename Monoid::value_type reduce(Monoid, const vector<U>& u) {
 template <class Monoid, class A>
 typename Monoid::value_type reduce(Monoid, const matrix<A>& a) {
   using T = typename Monoid::value_type;
+  // Every entry of an iso matrix is one value, and x ⊕ x = x for an idempotent monoid.
+  if constexpr (is_idempotent_v<Monoid>) {
+    if (a.is_iso()) return Monoid()(Monoid::identity(), T(a.iso_value()));
+  }
   return detail::ordered_reduce<Monoid>(a.nvals(), [&](std::uint64_t p, T& acc) {
     acc = Monoid()(acc, T(a.value(p)));
   });

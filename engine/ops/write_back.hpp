@@ -35,6 +35,100 @@ vector<W> converted(vector<C>&& t) {
   }
 }
 
+// w = accum(w, t) without a mask, in w's own storage where it is addressable: a sparse t costs its
+// entries, an addressable one a pass without a new array. Two sparse vectors are merged.
+template <class W, class Accum, class C>
+void accumulate_unmasked(vector<W>& w, const Accum& accum, const vector<C>& t) {
+  const std::uint64_t n = w.size();
+  if (w.form() == vector_form::sparse && t.form() == vector_form::sparse) {
+    array<vertex_id> indices;
+    array<W> values;
+    indices.reserve(w.nvals() + t.nvals());
+    values.reserve(w.nvals() + t.nvals());
+    std::uint64_t p = 0;
+    w.for_each([&](std::uint64_t i, const W& x) {
+      for (; p < t.nvals() && t.indices()[p] < i; ++p) {
+        indices.push_back(t.indices()[p]);
+        values.push_back(W(t.values()[p]));
+      }
+      indices.push_back(vertex_id(i));
+      if (p < t.nvals() && t.indices()[p] == i) {
+        values.push_back(W(accum(x, t.values()[p++])));
+      } else {
+        values.push_back(x);
+      }
+    });
+    for (; p < t.nvals(); ++p) {
+      indices.push_back(t.indices()[p]);
+      values.push_back(W(t.values()[p]));
+    }
+    w = vector<W>::from_sorted(n, std::move(indices), std::move(values));
+    w.conform();
+    return;
+  }
+  w.to_addressable();
+  if (t.form() == vector_form::sparse) {
+    W* values = w.values();
+    const std::uint8_t* present = w.present();
+    for (std::uint64_t e = 0; e < t.nvals(); ++e) {
+      const std::uint64_t i = t.indices()[e];
+      if (!present || present[i]) {
+        values[i] = W(accum(values[i], t.values()[e]));
+      } else {
+        w.set(i, W(t.values()[e]));
+      }
+    }
+  } else {
+    const bool dense = w.form() == vector_form::dense;
+    W* values = w.values();
+    std::uint8_t* present = w.present();
+    const C* from = t.values();
+    const std::uint8_t* t_present = t.present();
+    std::uint64_t added = 0;
+#pragma omp parallel for schedule(static) reduction(+ : added) if (n > kernels::min_parallel_work)
+    for (std::int64_t s = 0; s < std::int64_t(n); ++s) {
+      if (t_present && !t_present[s]) continue;
+      if (dense || present[s]) {
+        values[s] = W(accum(values[s], from[s]));
+      } else {
+        values[s] = W(from[s]);
+        present[s] = 1;
+        ++added;
+      }
+    }
+    w.set_nvals(w.nvals() + added);
+  }
+  w.conform();
+}
+
+// t's entries that `allows` admits, as W: a sparse t costs its entries, an addressable one a pass.
+template <class W, class C, class Allowed>
+vector<W> admitted(vector<C>&& t, const Allowed& allows) {
+  const std::uint64_t n = t.size();
+  if (t.form() == vector_form::sparse) {
+    array<vertex_id> indices;
+    array<W> values;
+    indices.reserve(t.nvals());
+    values.reserve(t.nvals());
+    t.for_each([&](std::uint64_t i, const C& x) {
+      if (!allows(i)) return;
+      indices.push_back(vertex_id(i));
+      values.push_back(W(x));
+    });
+    return vector<W>::from_sorted(n, std::move(indices), std::move(values));
+  }
+  t.to_bitmap();
+  std::uint8_t* present = t.present();
+  std::uint64_t count = 0;
+#pragma omp parallel for schedule(static) reduction(+ : count) if (n > kernels::min_parallel_work)
+  for (std::int64_t s = 0; s < std::int64_t(n); ++s) {
+    present[s] = present[s] && allows(std::uint64_t(s));
+    count += present[s];
+  }
+  t.set_nvals(count);
+  return converted<W>(std::move(t));
+}
+
 template <class W, class Mask, class Accum, class C>
 void write_back(vector<W>& w, const Mask& mask, const Accum& accum, vector<C>&& t,
                 const descriptor& d, bool t_within_mask) {
@@ -44,6 +138,19 @@ void write_back(vector<W>& w, const Mask& mask, const Accum& accum, vector<C>&& 
     if ((!masked && !d.complement_mask) || (masked && d.replace && t_within_mask)) {
       w = converted<W>(std::move(t));
       w.conform();
+      return;
+    }
+    // Nothing of the old w survives: the result is t where the mask allows.
+    if (d.replace || w.nvals() == 0) {
+      vector<W> result;
+      with_vector_mask(mask, d, [&](const auto& allows) { result = admitted<W>(std::move(t), allows); });
+      w = std::move(result);
+      w.conform();
+      return;
+    }
+  } else if constexpr (!masked) {
+    if (!d.complement_mask) {
+      accumulate_unmasked(w, accum, t);
       return;
     }
   }
