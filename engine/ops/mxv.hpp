@@ -3,8 +3,9 @@
 //   vxm:  w<mask> = accum(w, u ⊕.⊗ A)     w(j) = ⊕_k u(k) ⊗ A(k,j)
 // Two kernels compute either one: pull gathers u over the rows of A (mxv) or of Aᵀ (vxm), skipping
 // rows the mask excludes; push scatters a sparse u over the rows of Aᵀ (mxv) or of A (vxm).
-// Dispatch: push when u holds fewer than 1/16 of its entries (the density at which a vector is held
-// sparse), pull otherwise; descriptor.method forces either. The transpose a kernel needs is
+// Dispatch (prefers_push): a monoid that stops rows early (any, or a bool one) pushes while u is
+// sparse, like a BFS; any other takes the method that reads fewer matrix entries; descriptor.method
+// forces either. The transpose a kernel needs is
 // computed once and cached in the matrix.
 #pragma once
 
@@ -26,9 +27,47 @@ namespace graphring {
 
 namespace detail {
 
-inline bool prefers_push(std::uint64_t nvals, std::uint64_t size, product_method method) {
+// Entries of `rows` a push of u reads: the rows of u's entries.
+template <class AT, class U>
+std::uint64_t push_entries(const matrix<AT>& rows, const vector<U>& u) {
+  const edge_offset* offsets = rows.offsets().data();
+  if (u.form() == vector_form::dense) return rows.nvals();
+  std::uint64_t entries = 0;
+  if (u.form() == vector_form::sparse) {
+    for (std::uint64_t e = 0; e < u.nvals(); ++e)
+      entries += offsets[u.indices()[e] + 1] - offsets[u.indices()[e]];
+  } else {
+    const std::uint8_t* present = u.present();
+    for (std::uint64_t k = 0; k < u.size(); ++k)
+      if (present[k]) entries += offsets[k + 1] - offsets[k];
+  }
+  return entries;
+}
+
+// The share of the output positions a mask lets a pull compute (an upper bound for value masks).
+template <class Mask>
+double allowed_share(const Mask& mask, std::uint64_t size, const descriptor& d) {
+  if (size == 0) return 0;
+  double share = 1;
+  if constexpr (!std::is_same_v<Mask, no_mask_t>) share = double(mask.nvals()) / double(size);
+  return d.complement_mask ? 1 - share : share;
+}
+
+// Push (scatter u over the rows of its entries) or pull (gather every allowed output row)? A
+// forced method wins. A monoid that usually stops a row early (any, or a bool monoid whose
+// terminal value is common) pulls once u is no longer sparse, as a BFS does. Any other pull
+// reads every entry of the rows it computes, so the method that reads fewer entries is taken:
+// `pull_entries` estimates the pull's; the push rows' own offsets give the push's, when they are
+// at hand (push_rows_ready; otherwise u's density decides).
+template <class M, class U, class PushRows>
+bool prefers_push(const vector<U>& u, double pull_entries, const PushRows& push_rows,
+                  bool push_rows_ready, product_method method) {
   if (method != product_method::automatic) return method == product_method::push;
-  return nvals * sparse_density_divisor < size;
+  constexpr bool stops_early =
+      is_any_v<M> || (has_terminal_v<M> && std::is_same_v<typename M::value_type, bool>);
+  const bool sparse = u.nvals() * sparse_density_divisor < u.size();
+  if (stops_early || !push_rows_ready) return sparse;
+  return double(push_entries(push_rows(), u)) < pull_entries;
 }
 
 // t = rows ⊕.⊗ u by pull, S in the mxv orientation: t(i) = ⊕_k rows(i,k) ⊗ u(k).
@@ -65,7 +104,7 @@ vector<typename S::c_type> push_product(const matrix<AT>& rows, const vector<U>&
     const std::uint32_t* touched = w.touched.data();
     for (std::uint64_t e = 0; e < found; ++e) values[e] = sums[touched[e]];
     w.reset();
-    return vector<C>::from_sparse(n, std::move(indices), std::move(values));
+    return vector<C>::from_sorted(n, std::move(indices), std::move(values));
   }
   // Dense enough: the workspace itself becomes the result, and a fresh one is made next time.
   auto t = vector<C>::from_bitmap(n, std::move(w.values), std::move(w.present), found);
@@ -81,7 +120,8 @@ template <bool vxm, class S, class W, class Mask, class Accum, class U, class Pu
           class PushRows>
 void matrix_vector(vector<W>& w, const Mask& mask, const Accum& accum, std::uint64_t rows,
                    std::uint64_t cols, const PullRows& pull_rows, const PushRows& push_rows,
-                   const vector<U>& u, const descriptor& d) {
+                   bool push_rows_ready, std::uint64_t entries, const vector<U>& u,
+                   const descriptor& d) {
   check_dimension(u.size(), cols, "the input vector's size");
   check_dimension(w.size(), rows, "the output vector's size");
   if constexpr (!std::is_same_v<Mask, no_mask_t>)
@@ -90,7 +130,9 @@ void matrix_vector(vector<W>& w, const Mask& mask, const Accum& accum, std::uint
   using push_semiring = std::conditional_t<vxm, S, flipped<S>>;
   using C = typename S::c_type;
   with_vector_mask(mask, d, [&](const auto& allows) {
-    if (prefers_push(u.nvals(), u.size(), d.method)) {
+    const double pull_entries = double(entries) * allowed_share(mask, rows, d);
+    if (prefers_push<typename S::add_monoid>(u, pull_entries, push_rows, push_rows_ready,
+                                             d.method)) {
       write_back(w, mask, accum, push_product<push_semiring>(push_rows(), u, allows), d, true);
       return;
     }
@@ -107,6 +149,15 @@ void matrix_vector(vector<W>& w, const Mask& mask, const Accum& accum, std::uint
   });
 }
 
+// The same when the push rows' readiness is unknown (formatted matrices): u's density decides.
+template <bool vxm, class S, class W, class Mask, class Accum, class U, class PullRows,
+          class PushRows>
+void matrix_vector(vector<W>& w, const Mask& mask, const Accum& accum, std::uint64_t rows,
+                   std::uint64_t cols, const PullRows& pull_rows, const PushRows& push_rows,
+                   const vector<U>& u, const descriptor& d) {
+  matrix_vector<vxm, S>(w, mask, accum, rows, cols, pull_rows, push_rows, false, 0, u, d);
+}
+
 }  // namespace detail
 
 // w<mask> = accum(w, A ⊕.⊗ u); with d.transpose_first, Aᵀ ⊕.⊗ u.
@@ -117,9 +168,11 @@ void mxv(vector<W>& w, const Mask& mask, const Accum& accum, S, const matrix<AT>
   auto plain = [&]() -> const matrix<AT>& { return a; };
   auto transposed = [&]() -> const matrix<AT>& { return a.transposed(); };
   if (t) {
-    detail::matrix_vector<false, S>(w, mask, accum, a.ncols(), a.nrows(), transposed, plain, u, d);
+    detail::matrix_vector<false, S>(w, mask, accum, a.ncols(), a.nrows(), transposed, plain, true,
+                                    a.nvals(), u, d);
   } else {
-    detail::matrix_vector<false, S>(w, mask, accum, a.nrows(), a.ncols(), plain, transposed, u, d);
+    detail::matrix_vector<false, S>(w, mask, accum, a.nrows(), a.ncols(), plain, transposed,
+                                    a.has_cached_transpose(), a.nvals(), u, d);
   }
 }
 
@@ -131,9 +184,11 @@ void vxm(vector<W>& w, const Mask& mask, const Accum& accum, S, const vector<U>&
   auto plain = [&]() -> const matrix<AT>& { return a; };
   auto transposed = [&]() -> const matrix<AT>& { return a.transposed(); };
   if (t) {
-    detail::matrix_vector<true, S>(w, mask, accum, a.nrows(), a.ncols(), plain, transposed, u, d);
+    detail::matrix_vector<true, S>(w, mask, accum, a.nrows(), a.ncols(), plain, transposed,
+                                   a.has_cached_transpose(), a.nvals(), u, d);
   } else {
-    detail::matrix_vector<true, S>(w, mask, accum, a.ncols(), a.nrows(), transposed, plain, u, d);
+    detail::matrix_vector<true, S>(w, mask, accum, a.ncols(), a.nrows(), transposed, plain, true,
+                                   a.nvals(), u, d);
   }
 }
 
