@@ -59,6 +59,17 @@ struct offdiag_op {
   }
 };
 
+// Keeps the first k entries of each row, in column order (rank < k): a sample of a matrix's rows.
+// A graphring extension: the operator also sees the entry's rank in its row (matrices only).
+struct row_rank_lt_op {
+  std::uint64_t k = 0;
+  template <class X>
+  GRAPHRING_HD constexpr bool operator()(const X&, std::uint64_t, std::uint64_t,
+                                         std::uint64_t rank) const {
+    return rank < k;
+  }
+};
+
 // Value comparisons with a bound scalar: keeps x when x ≠ / == / < / <= / > / >= s.
 template <class T>
 struct value_ne_op {

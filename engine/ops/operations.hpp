@@ -13,3 +13,4 @@
 #include "engine/vector.hpp"
 #include "semirings/builtin.hpp"
 #include "semirings/index_ops.hpp"
+#include "semirings/unary_ops.hpp"
