@@ -3,16 +3,25 @@
 //     f = t⟨t < dist⟩      (the offers that improve),  dist<f> = f
 // Bellman-Ford relaxes the vertices improved in the last round until none is; with no negative
 // cycle that ends within n - 1 rounds, so a round n that still improves proves one.
-// Delta-stepping [2, 3] processes vertices in windows of width Δ above the smallest tentative
-// distance lo: edges of weight <= Δ ("light") are relaxed inside the window until it settles,
-// then the heavy edges (> Δ, which cannot land inside it) once from everything it settled.
-// Windows start at lo itself rather than at a multiple of Δ, so empty buckets cost nothing.
-// All results are exact minima of the same sums, so they do not depend on the thread count.
+// Delta-stepping [2, 3] settles the vertices in buckets of width Δ, in the near/far form of [4]:
+// the bucket [lo, lo + Δ) starts at the smallest tentative distance lo among the reached,
+// unsettled vertices (the far set), so empty buckets cost nothing; inside it the near set is
+// relaxed over every edge until no distance below lo + Δ improves, and the vertices improved to
+// lo + Δ or more join the far set for later buckets. Products skip the vertices of finished
+// buckets (a complemented mask), whose distances are final. Every step touches only the frontier and
+// the vertices it reaches, never all n, which is what makes thousands of small buckets (a road
+// network) cheap. With one weight w on every edge (an unweighted graph) and Δ <= w, a bucket
+// holds one distance and settles in one step: the buckets are the rounds of a breadth-first
+// search carrying distances, run as such, with the ANY monoid in place of min since all offers
+// to a vertex are equal. All results are exact minima of the same sums, so they do not depend
+// on the thread count.
 //
 // [1] Kepner & Gilbert (eds.), "Graph Algorithms in the Language of Linear Algebra", SIAM 2011.
 // [2] Meyer & Sanders, "Δ-stepping: a parallelizable shortest path algorithm", J. Algorithms 2003.
 // [3] Sridhar et al., "Delta-stepping SSSP: from vertices and edges to GraphBLAS
 //     implementations", IPDPSW 2019.
+// [4] Davidson, Baxter, Garland, Owens, "Work-efficient parallel GPU methods for single-source
+//     shortest paths", IPDPS 2014.
 #include "algorithms/sssp.hpp"
 
 #include <cmath>
@@ -38,22 +47,64 @@ vector<double> start(const matrix<double>& a, vertex_id source) {
   return dist;
 }
 
-// Relaxes the edges of a out of f; returns the vertices whose distance improved, with it.
-vector<double> relax(const vector<double>& f, const matrix<double>& a, vector<double>& dist) {
+// When every edge weighs the same and every frontier value is the same, all offers to a vertex
+// are one sum, so any of them is the minimum: the ANY monoid, which stops at the first (a pull
+// then runs like a BFS step). With one weight w on every edge this holds for every
+// Bellman-Ford round (round k's frontier is the vertices at k edges, all at distance k·w) and
+// for every delta-stepping bucket when Δ <= w (a bucket holds one distance): the unweighted case.
+using any_plus = semiring<any_monoid<double>, plus_op<double>>;
+
+// t<¬settled> = f ⊕.+ A with ⊕ = min, or any when the offers are uniform.
+void offers(vector<double>& t, const vector<double>& f, const matrix<double>& a, bool uniform,
+            const vector<bool>* settled) {
+  const descriptor outside = {.replace = true, .structural_mask = true, .complement_mask = true};
+  if (uniform && settled) {
+    vxm(t, *settled, no_accum, any_plus{}, f, a, outside);
+  } else if (uniform) {
+    vxm(t, no_mask, no_accum, any_plus{}, f, a);
+  } else if (settled) {
+    vxm(t, *settled, no_accum, min_plus<double>{}, f, a, outside);
+  } else {
+    vxm(t, no_mask, no_accum, min_plus<double>{}, f, a);
+  }
+}
+
+// Relaxes the edges of a out of f, except into the vertices of `settled` (whose distances are
+// final) when given; returns the vertices whose distance improved, with it.
+vector<double> relax(const vector<double>& f, const matrix<double>& a, vector<double>& dist,
+                     bool uniform, const vector<bool>* settled = nullptr) {
   const std::uint64_t n = dist.size();
   vector<double> t(n), improved(n);
-  vector<bool> better(n);
-  // t = f min.+ A
-  vxm(t, no_mask, no_accum, min_plus<double>{}, f, a);
-  // better = t < dist
-  ewise_mult(better, no_mask, no_accum, [](double x, double y) { return x < y; }, t, dist);
-  // better = better⟨true⟩
-  select(better, no_mask, no_accum, value_eq_op<bool>{true}, better);
-  // improved = t ∩ better
-  ewise_mult(improved, no_mask, no_accum, first_op<double>{}, t, better);
-  // dist<improved> = improved
-  assign(dist, improved, no_accum, improved, all_indices, {.structural_mask = true});
+  // t<¬settled> = f min.+ A
+  offers(t, f, a, uniform, settled);
+  // improved = t⟨t < dist⟩
+  const double* d = dist.values();
+  select(improved, no_mask, no_accum,
+         [d](double x, std::uint64_t i, std::uint64_t) { return x < d[i]; }, t);
+  // dist = second(dist, improved)
+  apply(dist, no_mask, second_op<double>{}, identity_op<double>{}, improved);
   return improved;
+}
+
+// Distances by level-synchronous rounds for one weight w >= 0 on every edge with Δ <= w: each
+// delta-stepping bucket then holds the vertices of one distance and settles in one step, so the
+// buckets are the rounds of a breadth-first search carrying distances, run here without the
+// bucket bookkeeping:  t<¬reached> = f any.+ A,  dist<t> = t,  reached ∪= t,  f = t.
+vector<double> uniform_rounds(const matrix<double>& a, vertex_id source) {
+  const std::uint64_t n = a.nrows();
+  vector<double> dist = start(a, source), f(n), t(n);
+  vector<bool> reached(n);
+  f.set(source, 0);
+  reached.set(source, true);
+  while (f.nvals() > 0) {
+    // t<¬reached, replace> = f any.+ A
+    offers(t, f, a, true, &reached);
+    // dist = second(dist, t),  reached ∪= t
+    apply(dist, no_mask, second_op<double>{}, identity_op<double>{}, t);
+    apply(reached, no_mask, lor_op<bool>{}, [](double) { return true; }, t);
+    std::swap(f, t);
+  }
+  return dist;
 }
 
 }  // namespace
@@ -71,7 +122,7 @@ vector<double> sssp_bellman_ford(const matrix<double>& a, vertex_id source) {
   for (std::uint64_t round = 0; f.nvals() > 0; ++round) {
     if (round == a.nrows())
       throw error(error_kind::bad_input, "a negative-weight cycle is reachable from the source");
-    f = relax(f, a, dist);
+    f = relax(f, a, dist, a.is_iso());
   }
   return dist;
 }
@@ -82,38 +133,39 @@ vector<double> sssp_delta_stepping(const matrix<double>& a, vertex_id source, do
   if (reduce(min_monoid<double>{}, a) < 0)
     throw error(error_kind::usage, "delta-stepping needs non-negative weights");
   const std::uint64_t n = a.nrows();
+  if (a.is_iso() && delta <= a.iso_value()) return uniform_rounds(a, source);
   vector<double> dist = start(a, source);
-
-  // Step 1: split the edges.
-  matrix<double> light(n, n), heavy(n, n);
-  // light = A⟨w <= Δ⟩,  heavy = A⟨w > Δ⟩
-  select(light, no_mask, no_accum, value_le_op<double>{delta}, a);
-  select(heavy, no_mask, no_accum, value_gt_op<double>{delta}, a);
-
-  // Step 2: windows [lo, lo + Δ) over the tentative (reached, unsettled) vertices.
-  vector<double> tentative(n), window(n), settled(n);
-  tentative.set(source, 0);
-  while (tentative.nvals() > 0) {
-    // lo = ⊕_min tentative
-    const double lo = reduce(min_monoid<double>{}, tentative);
+  // far: the reached vertices not yet settled (by structure; a vertex settled since it joined
+  // is recognised by a distance below lo and dropped)
+  vector<double> far(n), window(n), near(n), arrivals(n);
+  // settled: the vertices of finished buckets, whose distances are final; bucket: this one's
+  vector<bool> settled(n), bucket(n);
+  far.set(source, 0);
+  for (double lo = 0;;) {
+    // window = (dist ∩ far)⟨>= lo⟩
+    ewise_mult(window, no_mask, no_accum, first_op<double>{}, dist, far);
+    select(window, no_mask, no_accum, value_ge_op<double>{lo}, window);
+    if (window.nvals() == 0) break;
+    // lo = ⊕_min window;  the bucket is [lo, hi)
+    lo = reduce(min_monoid<double>{}, window);
     const double hi = lo + delta > lo ? lo + delta : std::nextafter(lo, infinity);
-    // window = tentative⟨< hi⟩
-    select(window, no_mask, no_accum, value_lt_op<double>{hi}, tentative);
-    settled.clear();
-    while (window.nvals() > 0) {
-      // settled = settled ∪ window
-      ewise_add(settled, no_mask, no_accum, second_op<double>{}, settled, window);
-      vector<double> improved = relax(window, light, dist);
-      // tentative<improved> = improved
-      assign(tentative, improved, no_accum, improved, all_indices, {.structural_mask = true});
-      // window = improved⟨< hi⟩
-      select(window, no_mask, no_accum, value_lt_op<double>{hi}, improved);
+    // near = window⟨< hi⟩,  far = window⟨>= hi⟩
+    select(near, no_mask, no_accum, value_lt_op<double>{hi}, window);
+    select(far, no_mask, no_accum, value_ge_op<double>{hi}, window);
+    arrivals.clear();
+    bucket.clear();
+    while (near.nvals() > 0) {
+      // bucket ∪= near
+      apply(bucket, no_mask, lor_op<bool>{}, [](double) { return true; }, near);
+      const vector<double> improved = relax(near, a, dist, false, &settled);
+      // near = improved⟨< hi⟩,  arrivals ∪= improved⟨>= hi⟩
+      select(near, no_mask, no_accum, value_lt_op<double>{hi}, improved);
+      select(arrivals, no_mask, second_op<double>{}, value_ge_op<double>{hi}, improved);
     }
-    vector<double> improved = relax(settled, heavy, dist);
-    // tentative<improved> = improved
-    assign(tentative, improved, no_accum, improved, all_indices, {.structural_mask = true});
-    // tentative = tentative⟨>= hi⟩
-    select(tentative, no_mask, no_accum, value_ge_op<double>{hi}, tentative);
+    // far ∪= arrivals,  settled ∪= bucket
+    apply(far, no_mask, second_op<double>{}, identity_op<double>{}, arrivals);
+    apply(settled, no_mask, lor_op<bool>{}, identity_op<bool>{}, bucket);
+    lo = hi;
   }
   return dist;
 }
