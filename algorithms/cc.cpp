@@ -1,21 +1,31 @@
 // Connected components by FastSV [1], the Shiloach-Vishkin family reduced to vector operations
-// as LAGraph runs it [2]. Every vertex holds a parent f (initially itself); with gp = f(f), the
-// grandparent, and mngp(u) = min over u's neighbours v of gp(v), one round does
+// as LAGraph runs it [2]. Every vertex holds a parent f, initially the smaller of itself and its
+// smallest neighbour; with gp = f(f), the grandparent, and mngp(u) = min over u's neighbours v
+// of gp(v), one round does
 //     stochastic hooking   f(f(u)) = min(f(f(u)), mngp(u))
 //     aggressive hooking   f(u)    = min(f(u), mngp(u))
 //     shortcutting         f(u)    = min(f(u), gp(u))
 // and recomputes gp = f(f), until gp no longer changes. Every update is a minimum over vertex
 // ids, so each tree ends as a star rooted at the smallest id of its component, and the result
-// is the same on any number of threads. The scatter f(f(u)) = min(...) is a product with the
-// parent matrix P(f(u), u) = 1: t = P min.second mngp.
+// is the same on any number of threads. The scatter f(f(u)) = min(...) is an assign with a min
+// accumulator over the repeated indices f(u).
+// Sampling, after Afforest [3] as LAGraph's FastSV does it: the rounds first run on at most four
+// edges per vertex, which already joins most of a large component; the most frequent root among
+// a sample of vertices names that component, its internal edges are dropped (its vertices are
+// already one tree), and the rounds finish on the edges that remain, which still join any other
+// tree to it in both directions.
 //
 // [1] Zhang, Azad, Hu, "FastSV: a distributed-memory connected component algorithm with fast
 //     convergence", SIAM PP 2020.
 // [2] Mattson et al., "LAGraph: a community effort to collect graph algorithms built on top of
 //     the GraphBLAS", IPDPSW 2019.
+// [3] Sutton, Ben-Nun, Barak, "Optimizing parallel graph connectivity computation via subgraph
+//     sampling", IPDPS 2018.
 #include "algorithms/cc.hpp"
 
+#include <algorithm>
 #include <span>
+#include <unordered_map>
 
 #include "algorithms/graph_matrices.hpp"
 #include "engine/ops/operations.hpp"
@@ -26,43 +36,89 @@ namespace {
 
 using labels = vector<std::uint64_t>;
 
-}  // namespace
+constexpr std::uint64_t sampled_edges = 4;   // per vertex, as in LAGraph
+constexpr std::uint64_t mode_samples = 864;  // vertices whose root votes for the largest component
 
-matrix<bool> parent_matrix(const vector<std::uint64_t>& f) {
-  const std::uint64_t n = f.size();
-  array<vertex_id> rows(n), cols(n);
-  for (std::uint64_t u = 0; u < n; ++u) {
-    rows[u] = vertex_id(f.values()[u]);
-    cols[u] = vertex_id(u);
-  }
-  return matrix<bool>::from_tuples(n, n, rows, cols, array<bool>(n, true));
+// f(u) = min(u, the smallest neighbour of u): rows are sorted, so their first entry.
+labels first_parents(const matrix<bool>& s) {
+  const std::uint64_t n = s.nrows();
+  labels f(n);
+  // f = 0, 1, ..., n-1
+  apply_index(f, no_mask, no_accum, row_index_op{}, labels::dense(n, 0));
+  matrix<bool> first(n, n);
+  // first = S⟨rank < 1⟩;  f = min(f, first min.secondi 1)
+  select(first, no_mask, no_accum, row_rank_lt_op{1}, s);
+  mxv(f, no_mask, min_op<std::uint64_t>{}, min_secondi<std::uint64_t>{}, first,
+      vector<bool>::dense(n, true));
+  return f;
 }
 
-vector<std::uint64_t> connected_components(const matrix<bool>& s) {
+// FastSV rounds over s from the forest f until the grandparents settle; f ends as stars.
+void fastsv(const matrix<bool>& s, labels& f) {
   const std::uint64_t n = s.nrows();
-  array<std::uint64_t> ids(n);
-  for (std::uint64_t u = 0; u < n; ++u) ids[u] = u;
-  labels f = labels::from_dense(std::move(ids));
-  labels gp = f, mngp(n), t(n), next_gp(n);
+  labels gp(n), mngp(n), next_gp(n);
   vector<bool> moved(n);
+  array<std::uint64_t> parent(f.values(), n);
+  // gp = f(f)
+  extract(gp, no_mask, no_accum, f, std::span<const std::uint64_t>(parent.data(), n));
   for (bool changed = n > 0; changed;) {
     // mngp = S min.second gp
     mxv(mngp, no_mask, no_accum, min_second<std::uint64_t>{}, s, gp);
-    // t = P min.second mngp;   f = min(f, t)          (stochastic hooking)
-    mxv(t, no_mask, no_accum, min_second<std::uint64_t>{}, parent_matrix(f), mngp);
-    ewise_add(f, no_mask, no_accum, min_op<std::uint64_t>{}, f, t);
-    // f = min(f, mngp)                                (aggressive hooking)
-    ewise_add(f, no_mask, no_accum, min_op<std::uint64_t>{}, f, mngp);
-    // f = min(f, gp)                                  (shortcutting)
-    ewise_add(f, no_mask, no_accum, min_op<std::uint64_t>{}, f, gp);
+    // f(f(u)) = min(f(f(u)), mngp(u))                  (stochastic hooking)
+    assign(f, no_mask, min_op<std::uint64_t>{}, mngp,
+           std::span<const std::uint64_t>(parent.data(), n));
+    // f = min(f, mngp);  f = min(f, gp)                (aggressive hooking, shortcutting)
+    apply(f, no_mask, min_op<std::uint64_t>{}, identity_op<std::uint64_t>{}, mngp);
+    apply(f, no_mask, min_op<std::uint64_t>{}, identity_op<std::uint64_t>{}, gp);
     // next_gp = f(f)
-    extract(next_gp, no_mask, no_accum, f, std::span<const std::uint64_t>(f.values(), n));
+    std::copy(f.values(), f.values() + n, parent.data());
+    extract(next_gp, no_mask, no_accum, f, std::span<const std::uint64_t>(parent.data(), n));
     // moved = next_gp ≠ gp;   changed = ⊕_or moved
     ewise_mult(moved, no_mask, no_accum, [](std::uint64_t x, std::uint64_t y) { return x != y; },
                next_gp, gp);
     changed = reduce(lor_monoid{}, moved);
     std::swap(gp, next_gp);
   }
+}
+
+// The most frequent value among f's values at `mode_samples` pseudo-random vertices (a fixed
+// sequence, so the result is reproducible).
+std::uint64_t sampled_mode(const labels& f) {
+  const std::uint64_t n = f.size();
+  std::unordered_map<std::uint64_t, std::uint64_t> votes;
+  std::uint64_t best = f.values()[0], best_votes = 0, state = n;
+  for (std::uint64_t k = 0; k < mode_samples; ++k) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;  // Knuth's MMIX generator
+    const std::uint64_t root = f.values()[(state >> 33) % n];
+    if (++votes[root] > best_votes) {
+      best = root;
+      best_votes = votes[root];
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+vector<std::uint64_t> connected_components(const matrix<bool>& s) {
+  const std::uint64_t n = s.nrows();
+  labels f = first_parents(s);
+  if (n <= 1024 || s.nvals() <= 2 * sampled_edges * n) {
+    fastsv(s, f);
+    return f;
+  }
+  matrix<bool> sample(n, n);
+  // sample = S⟨rank < 4⟩
+  select(sample, no_mask, no_accum, row_rank_lt_op{sampled_edges}, s);
+  fastsv(sample, f);
+  const std::uint64_t key = sampled_mode(f);
+  const std::uint64_t* root = f.values();
+  matrix<bool> rest(n, n);
+  // rest = S⟨f(i) ≠ key or f(j) ≠ key⟩
+  select(rest, no_mask, no_accum,
+         [root, key](bool, std::uint64_t i, std::uint64_t j) { return root[i] != key || root[j] != key; },
+         s);
+  fastsv(rest, f);
   return f;
 }
 

@@ -4,7 +4,8 @@
 // the component of u (the smallest vertex id in it), one round does
 //     K = K⟨f(i) ≠ f(j)⟩                 drop edges inside a component
 //     e = min_j K(:, j)                   each vertex's lightest leaving edge
-//     best = P min.second e               each component's lightest, P(f(u), u) = 1
+//     best(f(u)) = min(best(f(u)), e(u))  each component's lightest (an assign that folds
+//                                         repeated indices with the min accumulator)
 //     f = cc(best edges between components)(f)   merge the components they join
 // until no edge leaves a component; every round at least halves the number of components. All
 // choices are minima over a total order, so the forest does not depend on the thread count.
@@ -48,13 +49,6 @@ struct min_edge_monoid {
   edge_key operator()(const edge_key& x, const edge_key& y) const { return y < x ? y : x; }
 };
 
-// P(p, u) ⊗ e(u) = e(u).
-struct take_edge : binary_op_types<bool, edge_key, edge_key> {
-  edge_key operator()(bool, const edge_key& e) const { return e; }
-};
-
-using min_edge_second = semiring<min_edge_monoid, take_edge>;
-
 }  // namespace
 
 msf_result minimum_spanning_forest(const matrix<double>& s) {
@@ -78,8 +72,11 @@ msf_result minimum_spanning_forest(const matrix<double>& s) {
     if (keys.nvals() == 0) break;
     // e = min_j K(:, j)
     reduce_rows(lightest, no_mask, no_accum, min_edge_monoid{}, keys);
-    // best = P min.second e
-    mxv(best, no_mask, no_accum, min_edge_second{}, parent_matrix(f), lightest);
+    // best(f(u)) = min(best(f(u)), e(u))
+    best.clear();
+    const array<std::uint64_t> parent(component, n);
+    assign(best, no_mask, min_edge_monoid{}, lightest,
+           std::span<const std::uint64_t>(parent.data(), n));
 
     // The chosen edges (two components may choose the same one) and the component pairs
     // they join, both ways.
