@@ -4,7 +4,9 @@
 // C(i, j) for an edge j < i counts the k < j adjacent to both i and j, so each triangle
 // k < j < i is counted once, at its largest two vertices. The mask restricts the product to
 // edges, and Lᵀ given as transpose_second selects the masked dot-product method: one sorted
-// merge of rows i and j of L per edge. Integer sums: the count does not depend on the threads.
+// merge of rows i and j of L per edge. For a directed graph L = tril(A, -1) ∪ tril(Aᵀ, -1), one
+// ordered merge per row with the cached transpose; only a graph with repeated edges goes through
+// the builder. Integer sums: the count does not depend on the threads.
 //
 // [1] Azad, Buluç, Gilbert, "Parallel triangle counting and enumeration using matrix algebra",
 //     IPDPSW 2015.
@@ -12,16 +14,17 @@
 //     with KokkosKernels", HPEC 2017 (the L·L masked by L "Sandia" form).
 #include "algorithms/tc.hpp"
 
+#include "algorithms/graph_matrices.hpp"
 #include "engine/io/load.hpp"
 #include "engine/ops/operations.hpp"
 
 namespace graphring::algorithms {
 
-std::uint64_t triangle_count(const matrix<bool>& s) {
-  const std::uint64_t n = s.nrows();
-  matrix<bool> l(n, n);
-  // L = tril(S, -1)
-  select(l, no_mask, no_accum, tril_op{-1}, s);
+namespace {
+
+// triangles = ⊕ (L plus.pair Lᵀ)⟨L⟩ for L strictly lower triangular without repeated entries.
+std::uint64_t triangles_of_lower(const matrix<bool>& l) {
+  const std::uint64_t n = l.nrows();
   matrix<std::uint64_t> c(n, n);
   // C<L> = L plus.pair Lᵀ
   mxm(c, l, no_accum, plus_pair<std::uint64_t>{}, l, l,
@@ -30,13 +33,36 @@ std::uint64_t triangle_count(const matrix<bool>& s) {
   return reduce(plus_monoid<std::uint64_t>{}, c);
 }
 
-std::uint64_t triangle_count(const graph& g) {
-  // The undirected simple graph: A ∪ Aᵀ without loops or repeated edges (the Graph object's
-  // builder does this in one counting pass).
-  const graph simple = rebuild(g, {.symmetrize = true, .drop_self_loops = true,
-                                   .duplicates = duplicate_policy::first});
-  const csr_matrix& a = simple.adjacency();
-  return triangle_count(matrix<bool>::from_csr({a.nrows, a.ncols, a.offsets, a.cols, {}}, true));
+}  // namespace
+
+std::uint64_t triangle_count(const matrix<bool>& s) {
+  const std::uint64_t n = s.nrows();
+  matrix<bool> l(n, n);
+  // L = tril(S, -1)
+  select(l, no_mask, no_accum, tril_op{-1}, s);
+  return triangles_of_lower(l);
 }
+
+std::uint64_t triangle_count(graph& g) {
+  if (g.duplicate_edges() > 0) {
+    // Repeated edges would count a triangle more than once: the builder merges them (and
+    // symmetrizes and drops self-loops in the same counting pass).
+    graph simple = rebuild(g, {.symmetrize = true, .drop_self_loops = true,
+                               .duplicates = duplicate_policy::first});
+    return triangle_count(structure_of(simple, false));
+  }
+  const bool symmetric = g.symmetric();
+  const matrix<bool> a = structure_of(g, !symmetric);
+  if (symmetric) return triangle_count(a);
+  const std::uint64_t n = a.nrows();
+  matrix<bool> l(n, n), lt(n, n);
+  // L = tril(A, -1) ∪ tril(Aᵀ, -1), the lower triangle of the undirected graph A ∪ Aᵀ
+  select(l, no_mask, no_accum, tril_op{-1}, a);
+  select(lt, no_mask, no_accum, tril_op{-1}, a, {.transpose_first = true});
+  ewise_add(l, no_mask, no_accum, lor_op<bool>{}, l, lt);
+  return triangles_of_lower(l);
+}
+
+std::uint64_t triangle_count(graph&& g) { return triangle_count(g); }
 
 }  // namespace graphring::algorithms

@@ -12,6 +12,8 @@ namespace graphring::algorithms {
 std::uint64_t triangle_count(const matrix<bool>& s);
 
 // Triangles of g taken as undirected: edges symmetrized, self-loops and duplicates dropped.
-std::uint64_t triangle_count(const graph& g);
+// Uses (and caches) g's transpose when g is not symmetric.
+std::uint64_t triangle_count(graph& g);
+std::uint64_t triangle_count(graph&& g);
 
 }  // namespace graphring::algorithms

@@ -9,7 +9,7 @@ namespace graphring::cli {
 int tc_command(const std::vector<std::string>& raw) {
   const arguments args(raw, {{}, {}, 1, 1, "graphring tc GRAPH"});
   apply_common_options(args);
-  const graph g = load_for_command(args.positional()[0], args);
+  graph g = load_for_command(args.positional()[0], args);
   write_result(args, std::to_string(algorithms::triangle_count(g)) + "\n");
   return 0;
 }
