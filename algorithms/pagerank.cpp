@@ -43,9 +43,11 @@ pagerank_result pagerank(const matrix<bool>& a, const pagerank_options& options)
   vector<double> out_degree(n);
   // outdeg = ⊕_j A(:, j)
   reduce_rows(out_degree, no_mask, no_accum, plus_monoid<double>{}, a);
-  vector<double> share(n);
-  // share = d / outdeg
-  apply(share, no_mask, no_accum, [d](double x) { return d / x; }, out_degree);
+  // share<outdeg> = d / outdeg, 0 elsewhere (dangling): dense, so every product below reads
+  // a dense vector
+  vector<double> share = vector<double>::dense(n, 0);
+  apply(share, out_degree, no_accum, [d](double x) { return d / x; }, out_degree,
+        {.structural_mask = true});
   vector<bool> dangling(n);
   // dangling<¬outdeg> = true
   assign_scalar(dangling, out_degree, no_accum, true, all_indices,
