@@ -62,13 +62,16 @@ class device_matrix {
   using value_type = T;
 
   device_matrix() : device_matrix(matrix<T>()) {}
-  // Uploads A's CSR; `format` is what pull products read (CCI and dtANS have no GPU kernel yet:
-  // error_kind::usage).
+  // Uploads A's CSR and, unless it is CSR, A in `format`, which pull products read (CCI and
+  // dtANS have no GPU kernel yet: error_kind::usage; ELL may refuse: error_kind::limit).
   explicit device_matrix(matrix<T> a, format_kind format = format_kind::csr)
       : state_(std::make_shared<state>()) {
     device_layout::require_gpu_kernel(format);
     state_->format = format;
     state_->csr[0] = std::make_unique<device_csr<T>>(device_csr<T>::upload(a));
+    if (format != format_kind::csr)  // now, so that ELL's refusal comes here
+      state_->formats[0] =
+          std::make_unique<device_format>(device_layout::format_layout<T>(a, format));
     state_->host = std::move(a);
   }
   // A matrix built on the device (by an operation), read through CSR.
@@ -121,83 +124,49 @@ class device_matrix {
       return r;
     }
     if (!state_->formats[t])
-      state_->formats[t] = std::make_unique<device_format>(
-          device_format::upload(transposed ? host_locked().transposed() : host_locked(), r.kind));
-    state_->formats[t]->fill(r);
-    return r;
+      state_->formats[t] = std::make_unique<device_format>(device_layout::format_layout<T>(
+          transposed ? host_locked().transposed() : host_locked(), r.kind));
+    return state_->formats[t]->rows;
   }
 
  private:
-  // One compressed format in device memory: COO, ELL, HYB (ELL + COO) or SELL.
+  // One compressed format in device memory: COO, ELL, HYB (ELL + COO) or SELL, copied from the
+  // host layout's arrays.
   struct device_format {
-    std::uint64_t nrows = 0, ncols = 0;
-    format_kind kind = format_kind::coo;
-    // ELL (HYB's ELL part): width and column-major slots. SELL: its slots, in `cols` too.
-    std::uint64_t width = 0, chunk = 0;
-    device_array<vertex_id> cols, row_of;
+    cuda::pull_rows<T> rows;  // the layout's views, pointing here
+    device_array<vertex_id> cols, row_of, coo_rows, coo_cols;
     device_array<edge_offset> slice_offsets;
-    device_array<T> values;
-    // COO (HYB's overflow).
-    device_array<vertex_id> coo_rows, coo_cols;
-    device_array<T> coo_values;
+    device_array<T> values, coo_values;
 
-    static device_format upload(const matrix<T>& a, format_kind kind) {
-      device_format f;
-      f.nrows = a.nrows();
-      f.ncols = a.ncols();
-      f.kind = kind;
-      const csr_matrix p = device_layout::positions_of(a);
-      switch (kind) {
-        case format_kind::coo:
-          f.put_coo(coo_matrix::from_csr(p), a);
-          break;
-        case format_kind::ell:
-          f.put_ell(ell_matrix::from_csr(p), a);
-          break;
-        case format_kind::hyb: {
-          const hyb_matrix h = hyb_matrix::from_csr(p);
-          f.put_ell(h.ell(), a);
-          f.put_coo(h.overflow(), a);
-          break;
-        }
-        default: {
-          const sell_matrix s = sell_matrix::from_csr(p, device_layout::gpu_sell_options);
-          const auto v = s.view(static_cast<const std::uint64_t*>(nullptr));
-          const std::uint64_t slots = s.slots();
-          f.chunk = v.chunk;
-          f.slice_offsets = device_array<edge_offset>::upload(v.slice_offsets, v.slices + 1);
-          f.row_of = device_array<vertex_id>::upload(v.row_of, v.slices * v.chunk);
-          f.cols = device_array<vertex_id>::upload(v.cols, slots);
-          const auto values = device_layout::slot_values(s.values(), v.cols, slots, a);
-          f.values = device_array<T>::upload(values.data(), values.size());
-        }
+    explicit device_format(const device_layout::format_layout<T>& layout)
+        : rows(layout.host_rows()) {
+      auto& r = rows;
+      if (r.kind == format_kind::ell || r.kind == format_kind::hyb) {
+        const std::uint64_t slots = r.ell.width * r.ell.nrows;
+        r.ell.cols = put(cols, r.ell.cols, slots);
+        r.ell.values = put(values, r.ell.values, slots);
       }
-      return f;
-    }
-    void put_ell(const ell_matrix& e, const matrix<T>& a) {
-      const auto v = e.view(static_cast<const std::uint64_t*>(nullptr));
-      width = e.width();
-      const std::uint64_t slots = width * e.nrows();
-      cols = device_array<vertex_id>::upload(v.cols, slots);
-      const auto host_values = device_layout::slot_values(e.values(), v.cols, slots, a);
-      values = device_array<T>::upload(host_values.data(), host_values.size());
-    }
-    void put_coo(const coo_matrix& c, const matrix<T>& a) {
-      const auto v = c.view(static_cast<const std::uint64_t*>(nullptr));
-      coo_rows = device_array<vertex_id>::upload(v.rows, v.nnz);
-      coo_cols = device_array<vertex_id>::upload(v.cols, v.nnz);
-      const auto host_values = device_layout::slot_values(c.values(), v.cols, v.nnz, a);
-      coo_values = device_array<T>::upload(host_values.data(), host_values.size());
-    }
-    static const T* or_null(const device_array<T>& a) { return a.empty() ? nullptr : a.data(); }
-    void fill(cuda::pull_rows<T>& r) const {
-      r.coo = {nrows,           ncols,           coo_rows.size(),
-               coo_rows.data(), coo_cols.data(), or_null(coo_values)};
-      r.ell = {nrows, ncols, width, cols.data(), or_null(values)};
+      if (r.kind == format_kind::coo || r.kind == format_kind::hyb) {
+        r.coo.rows = put(coo_rows, r.coo.rows, r.coo.nnz);
+        r.coo.cols = put(coo_cols, r.coo.cols, r.coo.nnz);
+        r.coo.values = put(coo_values, r.coo.values, r.coo.nnz);
+      }
       r.hyb = {r.ell, r.coo};
-      const std::uint64_t slices = slice_offsets.empty() ? 0 : slice_offsets.size() - 1;
-      r.sell = {nrows,         ncols,       chunk,          slices, slice_offsets.data(),
-                row_of.data(), cols.data(), or_null(values)};
+      if (r.kind == format_kind::sell) {
+        const std::uint64_t slots = r.sell.slices ? r.sell.slice_offsets[r.sell.slices] : 0;
+        r.sell.values = put(values, r.sell.values, slots);
+        r.sell.cols = put(cols, r.sell.cols, slots);
+        r.sell.row_of = put(row_of, r.sell.row_of, r.sell.slices * r.sell.chunk);
+        r.sell.slice_offsets = put(slice_offsets, r.sell.slice_offsets, r.sell.slices + 1);
+      }
+    }
+
+    // Uploads n elements from `host` (null: none) into `to`; returns the device pointer or null.
+    template <class V>
+    static const V* put(device_array<V>& to, const V* host, std::uint64_t n) {
+      if (!host) return nullptr;
+      to = device_array<V>::upload(host, n);
+      return to.data();
     }
   };
 

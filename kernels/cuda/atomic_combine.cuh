@@ -1,28 +1,21 @@
 // The atomic form of a monoid: target ⊕= value from many threads at once, for the push and COO
 // kernels that scatter products. It exists for a commutative monoid over a type of 1, 2, 4 or 8
-// bytes: the hardware's atomicAdd / atomicMin / atomicMax where one matches (plus over 32/64-bit
-// integers and floating types, min and max over integers), a compare-and-swap loop applying the
-// monoid itself otherwise (floating min and max keep their NaN rule; 1- and 2-byte types swap the
-// 32-bit word that holds them). An ANY monoid stores: whichever product lands last is acceptable,
-// and a naturally aligned store of up to 8 bytes never tears. Other monoids (not commutative, or
-// a larger struct) take the ordered paths, which sort products by target instead.
+// bytes (atomic_form.hpp): the hardware's atomicAdd / atomicMin / atomicMax where one matches
+// (plus over 32/64-bit integers and floating types, min and max over integers), a compare-and-
+// swap loop applying the monoid itself otherwise (floating min and max keep their NaN rule; 1-
+// and 2-byte types swap the 32-bit word that holds them). An ANY monoid stores: whichever product
+// lands last is acceptable, and a naturally aligned store of up to 8 bytes never tears. Other
+// monoids (not commutative, or a larger struct) take the ordered paths.
 #pragma once
 
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
 
+#include "kernels/cuda/atomic_form.hpp"
 #include "semirings/monoids.hpp"
 
 namespace graphring::cuda {
-
-template <class T>
-inline constexpr bool atomic_size_v = sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 ||
-                                      sizeof(T) == 8;
-
-template <class M, class T>
-inline constexpr bool has_atomic_form_v =
-    is_commutative_v<M>&& atomic_size_v<T>&& std::is_trivially_copyable_v<T>;
 
 namespace detail {
 
@@ -83,5 +76,14 @@ __device__ void atomic_combine(T* target, const T& value) {
     detail::combine_by_swap<M>(target, value);
   }
 }
+
+// atomic_combine as a function object, for the per-entry steps (format_rows.hpp, push_steps.hpp).
+template <class M>
+struct atomic_combiner {
+  template <class T>
+  __device__ void operator()(T* target, const T& value) const {
+    atomic_combine<M>(target, value);
+  }
+};
 
 }  // namespace graphring::cuda

@@ -13,7 +13,8 @@
 #include <cstdint>
 
 #include "kernels/cuda/cuda_try.cuh"
-#include "kernels/cuda/row_fold.cuh"
+#include "kernels/cuda/format_rows.hpp"
+#include "kernels/cuda/row_fold.hpp"
 #include "kernels/cuda/views.hpp"
 #include "kernels/cuda/warp.cuh"
 
@@ -108,15 +109,8 @@ __global__ void csr_block_pull(kernels::csr_view<T> a, const std::uint32_t* rows
 template <class S, class T, class U>
 __global__ void csr_ordered_pull(kernels::csr_view<T> a, const U* x, const std::uint8_t* x_present,
                                  mask_view mask, typename S::c_type* y, std::uint8_t* y_present) {
-  using A = typename S::a_type;
-  for (std::uint64_t i = global_thread(); i < a.nrows; i += grid_threads()) {
-    row_fold<S, U> f{x, x_present, i};
-    if (mask.allows(i))
-      for (std::uint64_t p = a.offsets[i]; p < a.offsets[i + 1]; ++p)
-        if (f.take(a.cols[p], entry_value<A>(a.values, a.iso, p))) break;
-    if (f.taken) y[i] = f.acc;
-    y_present[i] = f.taken;
-  }
+  for (std::uint64_t i = global_thread(); i < a.nrows; i += grid_threads())
+    csr_row<S>(a, x, x_present, mask, i, y, y_present);
 }
 
 template <class S, class T, class U>

@@ -1,6 +1,6 @@
 // The entry-by-entry kernels of the device operations, one thread per index over vectors held
-// addressable (bitmap or dense), each writing values and presence bytes that from_presence then
-// counts and conforms:
+// addressable (bitmap or dense), each running a step of entry_rules.hpp and writing values and
+// presence bytes that from_presence then counts and conforms:
 //  - write_back: w<mask> = accum(w, t), the last step of every vector operation (the rules of
 //    engine/ops/write_back.hpp, including its shortcut when t simply replaces w);
 //  - merge (ewise_add over the union, ewise_mult over the intersection), map (apply, select);
@@ -16,6 +16,7 @@
 #include "engine/device/device_matrix.hpp"
 #include "engine/device/device_vector.hpp"
 #include "kernels/cuda/cuda_try.cuh"
+#include "kernels/cuda/entry_rules.hpp"
 #include "kernels/cuda/warp.cuh"
 #include "semirings/monoids.hpp"
 
@@ -60,30 +61,9 @@ template <bool accumulate, class W, class C, class Accum>
 __global__ void write_back_kernel(std::uint64_t n, mask_view mask, bool replace, Accum accum,
                                   const W* old, const std::uint8_t* old_present, const C* t,
                                   const std::uint8_t* t_present, W* values, std::uint8_t* present) {
-  for (std::uint64_t i = global_thread(); i < n; i += grid_threads()) {
-    const bool has_old = !old_present || old_present[i];
-    const bool has_t = !t_present || t_present[i];
-    bool out = false;
-    if (mask.allows(i)) {
-      if constexpr (accumulate) {
-        if (has_old && has_t) {
-          values[i] = W(accum(old[i], t[i]));
-        } else if (has_t) {
-          values[i] = W(t[i]);
-        } else if (has_old) {
-          values[i] = old[i];
-        }
-        out = has_old || has_t;
-      } else {
-        if (has_t) values[i] = W(t[i]);
-        out = has_t;
-      }
-    } else if (!replace && has_old) {
-      values[i] = old[i];
-      out = true;
-    }
-    present[i] = out;
-  }
+  for (std::uint64_t i = global_thread(); i < n; i += grid_threads())
+    write_back_at<accumulate>(i, mask, replace, accum, old, old_present, t, t_present, values,
+                              present);
 }
 
 // w<mask> = accum(w, t). t_within_mask: t has no entry the mask excludes (a masked kernel made it).
@@ -118,19 +98,8 @@ template <bool union_of, class R, class Op, class U, class V>
 __global__ void merge_kernel(std::uint64_t n, Op op, const U* u, const std::uint8_t* u_present,
                              const V* v, const std::uint8_t* v_present, R* values,
                              std::uint8_t* present) {
-  for (std::uint64_t i = global_thread(); i < n; i += grid_threads()) {
-    const bool hu = !u_present || u_present[i], hv = !v_present || v_present[i];
-    bool out = false;
-    if (hu && hv) {
-      values[i] = R(op(u[i], v[i]));
-      out = true;
-    } else if constexpr (union_of) {
-      if (hu) values[i] = R(u[i]);
-      if (hv) values[i] = R(v[i]);
-      out = hu || hv;
-    }
-    present[i] = out;
-  }
+  for (std::uint64_t i = global_thread(); i < n; i += grid_threads())
+    merge_at<union_of>(i, op, u, u_present, v, v_present, values, present);
 }
 
 // op(u(i), v(i)) where both exist; with union_of, the one that exists elsewhere.
@@ -157,11 +126,8 @@ device_vector<R> merge_vectors(const device_vector<U>& u_in, const device_vector
 template <class R, class U, class F, class Keep>
 __global__ void map_kernel(std::uint64_t n, F f, Keep keep, const U* u,
                            const std::uint8_t* u_present, R* values, std::uint8_t* present) {
-  for (std::uint64_t i = global_thread(); i < n; i += grid_threads()) {
-    const bool in = (!u_present || u_present[i]) && keep(u[i], i);
-    if (in) values[i] = R(f(u[i], i));
-    present[i] = in;
-  }
+  for (std::uint64_t i = global_thread(); i < n; i += grid_threads())
+    map_at(i, f, keep, u, u_present, values, present);
 }
 
 template <class R, class U, class F, class Keep>
@@ -182,19 +148,8 @@ device_vector<R> map_vector(const device_vector<U>& u_in, const F& f, const Keep
 template <class M, class A>
 __global__ void reduce_rows_kernel(kernels::csr_view<A> a, typename M::value_type* values,
                                    std::uint8_t* present) {
-  using T = typename M::value_type;
-  for (std::uint64_t i = global_thread(); i < a.nrows; i += grid_threads()) {
-    const std::uint64_t first = a.offsets[i], last = a.offsets[i + 1];
-    T acc = M::identity();
-    for (std::uint64_t p = first; p < last; ++p) {
-      acc = M()(acc, T(a.value(p)));
-      if constexpr (has_terminal_v<M>) {
-        if (acc == M::terminal()) break;
-      }
-    }
-    values[i] = acc;
-    present[i] = last > first;
-  }
+  for (std::uint64_t i = global_thread(); i < a.nrows; i += grid_threads())
+    reduce_row_at<M>(a, i, values, present);
 }
 
 // ⊕ of T(values[i]) (of `iso` when values is null) over i < n with present[i] (null: all),
@@ -240,26 +195,15 @@ typename M::value_type reduce_values(std::uint64_t n, const U* values, const U& 
 
 template <class F, class T>
 __global__ void count_kept(kernels::csr_view<T> a, F keep, std::uint64_t* kept) {
-  for (std::uint64_t i = global_thread(); i < a.nrows; i += grid_threads()) {
-    std::uint64_t count = 0;
-    for (std::uint64_t p = a.offsets[i]; p < a.offsets[i + 1]; ++p)
-      count += bool(keep(a.value(p), i, std::uint64_t(a.cols[p])));
-    kept[i] = count;
-  }
+  for (std::uint64_t i = global_thread(); i < a.nrows; i += grid_threads())
+    kept[i] = kept_in_row(a, keep, i);
 }
 
 template <class F, class T>
 __global__ void copy_kept(kernels::csr_view<T> a, F keep, const std::uint64_t* offsets,
                           vertex_id* cols, T* values) {
-  for (std::uint64_t i = global_thread(); i < a.nrows; i += grid_threads()) {
-    std::uint64_t q = offsets[i];
-    for (std::uint64_t p = a.offsets[i]; p < a.offsets[i + 1]; ++p) {
-      if (!keep(a.value(p), i, std::uint64_t(a.cols[p]))) continue;
-      cols[q] = a.cols[p];
-      if (values) values[q] = a.values[p];
-      ++q;
-    }
-  }
+  for (std::uint64_t i = global_thread(); i < a.nrows; i += grid_threads())
+    copy_kept_row(a, keep, offsets, i, cols, values);
 }
 
 // A's CSR restricted to the entries keep(x, i, j) holds for, built on the device.

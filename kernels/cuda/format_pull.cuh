@@ -1,5 +1,5 @@
 // Pull SpMV on the GPU over the compressed formats, one kernel each, reading the formats' own
-// host/device views (engine/formats/) and the CPU kernels' contract (kernels/cpu/spmv_pull.hpp):
+// host/device views (engine/formats/); a thread's work is a step of format_rows.hpp:
 //  - ELL: a thread per row walks its slots column by column; consecutive rows read consecutive
 //    words (the column-major layout of Bell & Garland's ELL kernel, seeds/001);
 //  - SELL-C-σ with C = 32: a thread per sorted position, so a warp sweeps one slice slot column
@@ -17,83 +17,40 @@
 #include "engine/device/memory.hpp"
 #include "kernels/cuda/atomic_combine.cuh"
 #include "kernels/cuda/cuda_try.cuh"
-#include "kernels/cuda/row_fold.cuh"
+#include "kernels/cuda/format_rows.hpp"
 #include "kernels/cuda/views.hpp"
 #include "kernels/cuda/warp.cuh"
 
 namespace graphring::cuda {
 
-// Writes y(i) for every row, the identity where it took no product (HYB's COO part adds to it).
 template <class S, class T, class U>
 __global__ void ell_pull(ell_view<T> e, T iso, const U* x, const std::uint8_t* x_present,
                          mask_view mask, typename S::c_type* y, std::uint8_t* y_present) {
-  using A = typename S::a_type;
-  for (std::uint64_t i = global_thread(); i < e.nrows; i += grid_threads()) {
-    row_fold<S, U> f{x, x_present, i};
-    if (mask.allows(i))
-      e.for_each_in_row(i, [&](vertex_id k, std::uint64_t slot) {
-        return f.take(k, entry_value<A>(e.values, iso, slot));
-      });
-    y[i] = f.acc;
-    y_present[i] = f.taken;
-  }
+  for (std::uint64_t i = global_thread(); i < e.nrows; i += grid_threads())
+    ell_row<S>(e, iso, x, x_present, mask, i, y, y_present);
 }
 
 template <class S, class T, class U>
 __global__ void sell_pull(sell_view<T> s, T iso, const U* x, const std::uint8_t* x_present,
                           mask_view mask, typename S::c_type* y, std::uint8_t* y_present) {
-  using A = typename S::a_type;
-  const std::uint64_t positions = s.slices * s.chunk;
-  for (std::uint64_t p = global_thread(); p < positions; p += grid_threads()) {
-    const vertex_id i = s.row_of[p];
-    if (i == padding_column) continue;
-    row_fold<S, U> f{x, x_present, i};
-    if (mask.allows(i))
-      s.for_each_at_position(p, [&](vertex_id k, std::uint64_t slot) {
-        return f.take(k, entry_value<A>(s.values, iso, slot));
-      });
-    if (f.taken) y[i] = f.acc;
-    y_present[i] = f.taken;
-  }
+  for (std::uint64_t p = global_thread(); p < s.slices * s.chunk; p += grid_threads())
+    sell_position<S>(s, iso, x, x_present, mask, p, y, y_present);
 }
 
-// y(row) ⊕= product for each entry, into y already holding every row's sum or the identity.
 template <class S, class T, class U>
 __global__ void coo_atomic_pull(coo_view<T> c, T iso, const U* x, const std::uint8_t* x_present,
                                 mask_view mask, typename S::c_type* y, std::uint8_t* y_present) {
-  using A = typename S::a_type;
-  using B = typename S::b_type;
-  for (std::uint64_t k = global_thread(); k < c.nnz; k += grid_threads()) {
-    const vertex_id i = c.rows[k], j = c.cols[k];
-    if (!mask.allows(i) || (x_present && !x_present[j])) continue;
-    atomic_combine<typename S::add_monoid>(
-        &y[i], S::multiply(entry_value<A>(c.values, iso, k), B(x[j]), i, j, 0));
-    y_present[i] = 1;
-  }
+  const atomic_combiner<typename S::add_monoid> combine;
+  for (std::uint64_t k = global_thread(); k < c.nnz; k += grid_threads())
+    coo_entry<S>(c, iso, x, x_present, mask, k, y, y_present, combine);
 }
 
-// Row by row in column order; `continuing`: y(i) already holds the sums of earlier entries where
-// y_present(i) says so (HYB's ELL part).
 template <class S, class T, class U>
 __global__ void coo_ordered_pull(coo_view<T> c, T iso, const U* x, const std::uint8_t* x_present,
                                  mask_view mask, typename S::c_type* y, std::uint8_t* y_present,
                                  bool continuing) {
-  using A = typename S::a_type;
-  for (std::uint64_t i = global_thread(); i < c.nrows; i += grid_threads()) {
-    row_fold<S, U> f{x, x_present, i};
-    if (mask.allows(i)) {
-      if (continuing && y_present[i]) {
-        f.acc = y[i];
-        f.taken = true;
-      }
-      if (!f.finished())
-        c.for_each_in_row(i, [&](vertex_id k, std::uint64_t slot) {
-          return f.take(k, entry_value<A>(c.values, iso, slot));
-        });
-    }
-    if (f.taken) y[i] = f.acc;
-    y_present[i] = f.taken;
-  }
+  for (std::uint64_t i = global_thread(); i < c.nrows; i += grid_threads())
+    coo_row<S>(c, iso, x, x_present, mask, i, y, y_present, continuing);
 }
 
 template <class S, class T, class U>

@@ -54,36 +54,6 @@ void matrix_vector(device_vector<W>& w, const Mask& mask, const Accum& accum, st
   }
 }
 
-// The operators map_vector applies: f(x) for every entry (apply), x where keep(x, i, 0) (select).
-template <class F>
-struct apply_each {
-  F f;
-  template <class X>
-  __device__ auto operator()(const X& x, std::uint64_t) const {
-    return f(x);
-  }
-};
-struct keep_every {
-  template <class X>
-  __device__ bool operator()(const X&, std::uint64_t) const {
-    return true;
-  }
-};
-struct same_value {
-  template <class X>
-  __device__ X operator()(const X& x, std::uint64_t) const {
-    return x;
-  }
-};
-template <class F>
-struct keep_where {
-  F keep;
-  template <class X>
-  __device__ bool operator()(const X& x, std::uint64_t i) const {
-    return bool(keep(x, i, 0));
-  }
-};
-
 template <class Op, class X, class Y>
 using binary_result_t = std::decay_t<std::invoke_result_t<const Op&, const X&, const Y&>>;
 

@@ -18,24 +18,11 @@
 #include "engine/error.hpp"
 #include "kernels/cuda/atomic_combine.cuh"
 #include "kernels/cuda/cuda_try.cuh"
+#include "kernels/cuda/push_steps.hpp"
 #include "kernels/cuda/views.hpp"
 #include "kernels/cuda/warp.cuh"
 
 namespace graphring::cuda {
-
-// One expanded edge: slot t of the frontier's edges is edge p of row k, frontier entry e.
-struct expanded_edge {
-  std::uint64_t e, k, p;
-};
-
-template <class T>
-__device__ inline expanded_edge expand(const kernels::csr_view<T>& rows,
-                                       const std::uint32_t* u_index, const std::uint64_t* start,
-                                       std::uint64_t u_nvals, std::uint64_t t) {
-  const std::uint64_t e = owner_of(start, u_nvals, t);
-  const std::uint64_t k = u_index[e];
-  return {e, k, rows.offsets[k] + (t - start[e])};
-}
 
 template <class T>
 __global__ void frontier_degrees(kernels::csr_view<T> rows, const std::uint32_t* u_index,
@@ -49,30 +36,18 @@ __global__ void push_atomic(kernels::csr_view<T> rows, const std::uint32_t* u_in
                             const U* u_value, const std::uint64_t* start, std::uint64_t u_nvals,
                             std::uint64_t total, mask_view mask, typename S::c_type* values,
                             std::uint8_t* present) {
-  using A = typename S::a_type;
-  using B = typename S::b_type;
-  for (std::uint64_t t = global_thread(); t < total; t += grid_threads()) {
-    const expanded_edge x = expand(rows, u_index, start, u_nvals, t);
-    const vertex_id j = rows.cols[x.p];
-    if (!mask.allows(j)) continue;
-    atomic_combine<typename S::add_monoid>(
-        &values[j],
-        S::multiply(A(u_value[x.e]), entry_value<B>(rows.values, rows.iso, x.p), 0, x.k, j));
-    present[j] = 1;
-  }
+  const atomic_combiner<typename S::add_monoid> combine;
+  for (std::uint64_t t = global_thread(); t < total; t += grid_threads())
+    push_slot<S>(rows, u_index, u_value, start, u_nvals, mask, t, values, present, combine);
 }
 
-// key[t] = the target of slot t, or `excluded` (sorted last) where the mask forbids it.
 template <class T>
 __global__ void push_keys(kernels::csr_view<T> rows, const std::uint32_t* u_index,
                           const std::uint64_t* start, std::uint64_t u_nvals, std::uint64_t total,
                           mask_view mask, std::uint32_t excluded, std::uint32_t* key,
                           std::uint64_t* slot) {
-  for (std::uint64_t t = global_thread(); t < total; t += grid_threads()) {
-    const vertex_id j = rows.cols[expand(rows, u_index, start, u_nvals, t).p];
-    key[t] = mask.allows(j) ? j : excluded;
-    slot[t] = t;
-  }
+  for (std::uint64_t t = global_thread(); t < total; t += grid_threads())
+    push_key(rows, u_index, start, u_nvals, mask, excluded, t, key, slot);
 }
 
 template <class K>
@@ -81,27 +56,15 @@ __global__ void run_heads(const K* key, std::uint64_t total, std::uint8_t* head)
     head[t] = t == 0 || key[t] != key[t - 1];
 }
 
-// Run r (sorted slots head[r] .. head[r+1]) folded in order into the entry (index[r], value[r]).
 template <class S, class T, class U>
 __global__ void fold_runs(kernels::csr_view<T> rows, const std::uint32_t* u_index, const U* u_value,
                           const std::uint64_t* start, std::uint64_t u_nvals,
                           const std::uint32_t* key, const std::uint64_t* slot,
-                          const std::uint32_t* head, std::uint64_t runs, std::uint64_t total,
+                          const std::uint32_t* head, std::uint64_t runs, std::uint64_t last,
                           std::uint32_t* index, typename S::c_type* value) {
-  using A = typename S::a_type;
-  using B = typename S::b_type;
-  for (std::uint64_t r = global_thread(); r < runs; r += grid_threads()) {
-    const std::uint64_t first = head[r], last = r + 1 < runs ? head[r + 1] : total;
-    const vertex_id j = key[first];
-    typename S::c_type acc = S::zero();
-    for (std::uint64_t s = first; s < last; ++s) {
-      const expanded_edge x = expand(rows, u_index, start, u_nvals, slot[s]);
-      acc = S::accumulate(
-          acc, S::multiply(A(u_value[x.e]), entry_value<B>(rows.values, rows.iso, x.p), 0, x.k, j));
-    }
-    index[r] = j;
-    value[r] = acc;
-  }
+  for (std::uint64_t r = global_thread(); r < runs; r += grid_threads())
+    fold_run<S>(rows, u_index, u_value, start, u_nvals, key, slot, head, runs, last, r, index,
+                value);
 }
 
 template <class S, class T, class U>

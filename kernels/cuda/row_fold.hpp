@@ -1,11 +1,13 @@
 // One output's running sum in a pull kernel, y(i) = ⊕_k A(i,k) ⊗ x(k), fed the entries of row i
 // in column order by a format's kernel (or a lane's share of them): absent x(k) are skipped, and
 // finished() says when the sum can no longer change (the monoid's terminal value, or any product
-// at all for an ANY monoid), so the kernel may stop the row there.
+// at all for an ANY monoid), so the kernel may stop the row there. Host and device code: the
+// host tests drive it as the kernels do.
 #pragma once
 
 #include <cstdint>
 
+#include "semirings/hd.hpp"
 #include "semirings/monoids.hpp"
 
 namespace graphring::cuda {
@@ -25,14 +27,14 @@ struct row_fold {
   bool taken = false;
 
   // Folds in A(i,k) = a; returns finished().
-  __device__ bool take(std::uint32_t k, const A& a) {
+  GRAPHRING_HD bool take(std::uint32_t k, const A& a) {
     if (x_present && !x_present[k]) return false;
     acc = S::accumulate(acc, S::multiply(a, B(x[k]), i, k, 0));
     taken = true;
     return finished();
   }
 
-  __device__ bool finished() const {
+  GRAPHRING_HD bool finished() const {
     if constexpr (is_any_v<M>) {
       return taken;
     } else if constexpr (has_terminal_v<M>) {
