@@ -101,22 +101,34 @@ void expect_product(const vector<typename S::c_type>& got, const vector<typename
   });
 }
 
+// Calls call(mask, accumulator) with the arguments of write configuration `how`.
+template <class S, class Mask, class Call>
+void with_writes(writes how, const Mask& mask, const Call& call) {
+  if (how == writes::unmasked) call(no_mask, no_accum);
+  if (how == writes::value_mask) call(mask, no_accum);
+  if (how == writes::complemented_accumulated) call(mask, typename S::add_monoid{});
+}
+
 // The CPU engine's w<mask> = accum(w, A ⊕.⊗ u) (vxm: u ⊕.⊗ A) under write configuration `how`.
 template <bool vxm_call, class S, class T, class U>
 vector<typename S::c_type> cpu_product(const matrix<T>& a, const vector<U>& u,
                                        const vector<bool>& mask, vector<typename S::c_type> w,
                                        writes how, const descriptor& d) {
-  auto call = [&](const auto& m, const auto& accum) {
+  with_writes<S>(how, mask, [&](const auto& m, const auto& accum) {
     if constexpr (vxm_call) {
       vxm(w, m, accum, S{}, u, a, d);
     } else {
       mxv(w, m, accum, S{}, a, u, d);
     }
-  };
-  if (how == writes::unmasked) call(no_mask, no_accum);
-  if (how == writes::value_mask) call(mask, no_accum);
-  if (how == writes::complemented_accumulated) call(mask, typename S::add_monoid{});
+  });
   return w;
+}
+
+// A random matrix of shape s with values, or (iso) the same pattern with every entry 0.75.
+inline matrix<double> weights(rng_t& rng, const ops::shape& s, bool iso) {
+  auto a = ops::random_matrix<double>(rng, s);
+  if (!iso) return a;
+  return matrix<double>(s.nrows, s.ncols, a.offsets(), a.cols(), {}, 0.75);
 }
 
 }  // namespace graphring::testing::cuda_cases

@@ -79,16 +79,13 @@ vector<typename S::c_type> gpu_product(const device_matrix<T>& a, const vector<U
   auto w = device_vector<typename S::c_type>::upload(w0);
   const auto x = device_vector<U>::upload(u);
   const auto m = device_vector<bool>::upload(mask);
-  auto call = [&](const auto& mk, const auto& accum) {
+  cuda_cases::with_writes<S>(how, m, [&](const auto& mk, const auto& accum) {
     if constexpr (vxm_call) {
       vxm(w, mk, accum, S{}, x, a, d);
     } else {
       mxv(w, mk, accum, S{}, a, x, d);
     }
-  };
-  if (how == writes::unmasked) call(no_mask, no_accum);
-  if (how == writes::value_mask) call(m, no_accum);
-  if (how == writes::complemented_accumulated) call(m, typename S::add_monoid{});
+  });
   return w.download();
 }
 
@@ -134,9 +131,7 @@ TEST(CudaDevice, ProductsEqualTheCpuEngineInEveryFormat) {
     for (bool iso : {false, true}) {
       SCOPED_TRACE(std::string("shape ") + s.name + (iso ? ", iso" : ""));
       rng_t rng(ops::seed_of(s.name, iso));
-      auto weights = ops::random_matrix<double>(rng, s);
-      if (iso)
-        weights = matrix<double>(s.nrows, s.ncols, weights.offsets(), weights.cols(), {}, 0.75);
+      const auto weights = cuda_cases::weights(rng, s, iso);
       const auto logical = ops::random_matrix<bool>(rng, s);
       const auto integers = ops::random_matrix<std::int64_t>(rng, s);
       check_products<plus_times<double>, false>(weights, rng);

@@ -128,9 +128,7 @@ TEST(CudaSteps, ProductsEqualTheCpuEngineInEveryFormat) {
     for (bool iso : {false, true}) {
       SCOPED_TRACE(std::string("shape ") + s.name + (iso ? ", iso" : ""));
       rng_t rng(ops::seed_of(s.name, iso));
-      auto weights = ops::random_matrix<double>(rng, s);
-      if (iso)
-        weights = matrix<double>(s.nrows, s.ncols, weights.offsets(), weights.cols(), {}, 0.75);
+      const auto weights = cuda_cases::weights(rng, s, iso);
       check_products<plus_times<double>>(weights, rng);
       check_products<min_plus<double>>(weights, rng);
       check_products<max_min<double>>(weights, rng);

@@ -31,8 +31,8 @@ void keep_pool_memory() {
   });
 }
 
-// One element of up to 64 bytes, passed to a kernel by value.
-struct element_bytes {
+// One element of up to 64 bytes, passed to a kernel by value (aligned for 8-byte words).
+struct alignas(8) element_bytes {
   unsigned char bytes[64];
 };
 constexpr std::size_t max_by_value = sizeof(element_bytes);
@@ -60,20 +60,32 @@ __global__ void fill_kernel(W* out, element_bytes element, std::uint64_t words_p
     out[w] = pattern[w % words_per];
 }
 
-template <class W>
-__global__ void gather_kernel(W* out, const W* in, const std::uint32_t* index,
-                              std::uint64_t words_per, std::uint64_t words) {
+// Gather (out[e] = in[index[e]]) or scatter (out[index[e]] = in[e]), word by word.
+template <bool scatter, class W>
+__global__ void move_kernel(W* out, const W* in, const std::uint32_t* index,
+                            std::uint64_t words_per, std::uint64_t words) {
   for (std::uint64_t w = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; w < words;
-       w += std::uint64_t(gridDim.x) * blockDim.x)
-    out[w] = in[std::uint64_t(index[w / words_per]) * words_per + w % words_per];
+       w += std::uint64_t(gridDim.x) * blockDim.x) {
+    const std::uint64_t indexed = std::uint64_t(index[w / words_per]) * words_per + w % words_per;
+    if constexpr (scatter) {
+      out[indexed] = in[w];
+    } else {
+      out[w] = in[indexed];
+    }
+  }
 }
 
-template <class W>
-__global__ void scatter_kernel(W* out, const W* in, const std::uint32_t* index,
-                               std::uint64_t words_per, std::uint64_t words) {
-  for (std::uint64_t w = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; w < words;
-       w += std::uint64_t(gridDim.x) * blockDim.x)
-    out[std::uint64_t(index[w / words_per]) * words_per + w % words_per] = in[w];
+template <bool scatter>
+void move_elements(void* out, const void* in, const std::uint32_t* index, std::uint64_t count,
+                   std::size_t size) {
+  if (count == 0) return;
+  with_word_type(size, [&](auto word) {
+    using W = decltype(word);
+    const std::uint64_t per = size / sizeof(W), words = per * count;
+    move_kernel<scatter><<<grid_for(words, block_threads), block_threads>>>(
+        static_cast<W*>(out), static_cast<const W*>(in), index, per, words);
+    GRAPHRING_CUDA_LAUNCHED();
+  });
 }
 
 __global__ void scatter_flags_kernel(std::uint8_t* flags, const std::uint32_t* index,
@@ -169,26 +181,12 @@ void synchronize() { GRAPHRING_CUDA_TRY(cudaDeviceSynchronize()); }
 
 void gather_elements(void* out, const void* in, const std::uint32_t* index, std::uint64_t count,
                      std::size_t size) {
-  if (count == 0) return;
-  with_word_type(size, [&](auto word) {
-    using W = decltype(word);
-    const std::uint64_t per = size / sizeof(W), words = per * count;
-    gather_kernel<<<grid_for(words, block_threads), block_threads>>>(
-        static_cast<W*>(out), static_cast<const W*>(in), index, per, words);
-    GRAPHRING_CUDA_LAUNCHED();
-  });
+  move_elements<false>(out, in, index, count, size);
 }
 
 void scatter_elements(void* out, const void* in, const std::uint32_t* index, std::uint64_t count,
                       std::size_t size) {
-  if (count == 0) return;
-  with_word_type(size, [&](auto word) {
-    using W = decltype(word);
-    const std::uint64_t per = size / sizeof(W), words = per * count;
-    scatter_kernel<<<grid_for(words, block_threads), block_threads>>>(
-        static_cast<W*>(out), static_cast<const W*>(in), index, per, words);
-    GRAPHRING_CUDA_LAUNCHED();
-  });
+  move_elements<true>(out, in, index, count, size);
 }
 
 void scatter_flags(std::uint8_t* flags, const std::uint32_t* index, std::uint64_t count,

@@ -57,6 +57,15 @@ void matrix_vector(device_vector<W>& w, const Mask& mask, const Accum& accum, st
 template <class Op, class X, class Y>
 using binary_result_t = std::decay_t<std::invoke_result_t<const Op&, const X&, const Y&>>;
 
+// ewise_add (union_of) and ewise_mult.
+template <bool union_of, class W, class Mask, class Accum, class Op, class U, class V>
+void elementwise(device_vector<W>& w, const Mask& mask, const Accum& accum, const Op& op,
+                 const device_vector<U>& u, const device_vector<V>& v, const descriptor& d) {
+  graphring::detail::check_dimension(w.size(), u.size(), "the output vector's size");
+  auto t = merge_vectors<binary_result_t<Op, U, V>, union_of>(u, v, op);
+  write_back(w, device_mask(mask, d), accum, std::move(t), d, false);
+}
+
 }  // namespace cuda
 
 template <class S, class W, class Mask, class Accum, class AT, class U>
@@ -78,19 +87,13 @@ void vxm(device_vector<W>& w, const Mask& mask, const Accum& accum, S, const dev
 template <class W, class Mask, class Accum, class Op, class U, class V>
 void ewise_add(device_vector<W>& w, const Mask& mask, const Accum& accum, const Op& op,
                const device_vector<U>& u, const device_vector<V>& v, const descriptor& d) {
-  using R = cuda::binary_result_t<Op, U, V>;
-  graphring::detail::check_dimension(w.size(), u.size(), "the output vector's size");
-  auto t = cuda::merge_vectors<R, true>(u, v, op);
-  cuda::write_back(w, device_mask(mask, d), accum, std::move(t), d, false);
+  cuda::elementwise<true>(w, mask, accum, op, u, v, d);
 }
 
 template <class W, class Mask, class Accum, class Op, class U, class V>
 void ewise_mult(device_vector<W>& w, const Mask& mask, const Accum& accum, const Op& op,
                 const device_vector<U>& u, const device_vector<V>& v, const descriptor& d) {
-  using R = cuda::binary_result_t<Op, U, V>;
-  graphring::detail::check_dimension(w.size(), u.size(), "the output vector's size");
-  auto t = cuda::merge_vectors<R, false>(u, v, op);
-  cuda::write_back(w, device_mask(mask, d), accum, std::move(t), d, false);
+  cuda::elementwise<false>(w, mask, accum, op, u, v, d);
 }
 
 template <class W, class Mask, class Accum, class F, class U>
