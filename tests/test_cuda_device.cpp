@@ -62,8 +62,8 @@ TEST(CudaDevice, VectorsRoundTripInEveryForm) {
 TEST(CudaDevice, DeviceMemoryErrorsAreGraphringErrors) {
   GRAPHRING_REQUIRE_CUDA_DEVICE();
   try {
-    device_array<double> huge(std::uint64_t(1) << 58);
-    ADD_FAILURE() << "an allocation of 2 EiB succeeded";
+    device_array<double> huge(std::uint64_t(1) << 47);
+    ADD_FAILURE() << "an allocation of 1 PiB succeeded";
   } catch (const error& e) {
     EXPECT_EQ(e.kind(), error_kind::limit);
     EXPECT_NE(e.message().find("cudaErrorMemoryAllocation"), std::string::npos) << e.what();
