@@ -9,7 +9,6 @@
 #include "engine/device/memory.hpp"
 #include "engine/error.hpp"
 #include "engine/formats/sell.hpp"
-#include "kernels/cuda/cuda_try.cuh"
 
 namespace graphring::baselines {
 namespace {
@@ -111,7 +110,7 @@ void cusparse_spmv::multiply() {
   GRAPHRING_CUSPARSE_TRY(cusparseSpMV(s_->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, s_->a,
                                       s_->x, &beta, s_->y, CUDA_R_32F, s_->algorithm,
                                       s_->buffer.data()));
-  GRAPHRING_CUDA_TRY(cudaDeviceSynchronize());
+  cuda::synchronize();
 }
 
 vector<float> cusparse_spmv::result() const {

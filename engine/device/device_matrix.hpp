@@ -83,7 +83,6 @@ class device_matrix {
   std::uint64_t ncols() const noexcept { return state_->csr[0]->ncols; }
   std::uint64_t nvals() const noexcept { return state_->csr[0]->cols.size(); }
   format_kind format() const noexcept { return state_->format; }
-  bool is_iso() const noexcept { return state_->csr[0]->values.empty() && nvals() > 0; }
   T iso_value() const noexcept { return state_->csr[0]->iso; }
 
   // The host copy (downloaded once when the matrix was built on the device).

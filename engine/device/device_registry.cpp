@@ -55,11 +55,10 @@ std::vector<std::string> device_semiring_names() {
 
 any_vector device_mxv(const std::string& name, const csr_matrix& a, const any_vector& x,
                       product_method method, std::optional<format_kind> format) {
-  const auto& products = device_products();
-  const auto it = products.find(name);
-  if (it == products.end()) {
+  const auto it = device_products().find(name);
+  if (it == device_products().end()) {
     std::string known;
-    for (const auto& [n, product] : products) known += (known.empty() ? "" : ", ") + n;
+    for (const std::string& n : device_semiring_names()) known += (known.empty() ? "" : ", ") + n;
     throw error(error_kind::usage,
                 "the semiring '" + name + "' has no GPU kernel in this build (GPU: " + known + ")");
   }
