@@ -4,11 +4,14 @@
 //   cudaErrorMemoryAllocation (out of memory)
 // Out of device memory is error_kind::limit (exit status 2, like a graph too large for the host);
 // a missing device or driver is error_kind::usage; anything else is internal.
-// GRAPHRING_CUDA_LAUNCHED() checks the launch just made (cudaGetLastError).
+// GRAPHRING_CUDA_LAUNCHED() checks the launch just made (cudaGetLastError); with the environment
+// variable GRAPHRING_CUDA_SYNC=1 it also waits for the kernel, so that a fault inside it is
+// reported at its own launch rather than at the next copy (for debugging: it serializes the GPU).
 #pragma once
 
 #include <cuda_runtime.h>
 
+#include <cstdlib>
 #include <string>
 
 #include "engine/error.hpp"
@@ -46,8 +49,20 @@ inline void check(cudaError_t status, const char* call, const char* file, int li
               short_path(file), std::uint64_t(line));
 }
 
+inline bool synchronous_launches() {
+  static const bool on = [] {
+    const char* value = std::getenv("GRAPHRING_CUDA_SYNC");
+    return value && std::string(value) == "1";
+  }();
+  return on;
+}
+
+inline void check_launch(const char* file, int line) {
+  check(cudaGetLastError(), "kernel launch", file, line);
+  if (synchronous_launches()) check(cudaDeviceSynchronize(), "kernel run", file, line);
+}
+
 }  // namespace graphring::cuda
 
 #define GRAPHRING_CUDA_TRY(call) ::graphring::cuda::check((call), #call, __FILE__, __LINE__)
-#define GRAPHRING_CUDA_LAUNCHED() \
-  ::graphring::cuda::check(cudaGetLastError(), "kernel launch", __FILE__, __LINE__)
+#define GRAPHRING_CUDA_LAUNCHED() ::graphring::cuda::check_launch(__FILE__, __LINE__)
