@@ -1,7 +1,8 @@
 // graphring::device_matrix<T>: a matrix<T> resident in device memory, uploaded once and reused by
-// every operation. A's CSR goes up when the matrix is made; Aᵀ (for vxm's pull and mxv's push)
-// and the pull format (csr, coo, ell, hyb or sell; engine/device/format_layout.hpp) are uploaded
-// on first use from the host matrix and cached, shared by copies ("if present, valid").
+// every operation. A's CSR, and A in the pull format (csr, coo, ell, hyb or sell;
+// engine/device/format_layout.hpp), go up when the matrix is made; Aᵀ (for vxm's pull and mxv's
+// push) in both forms on first use, from the host matrix. Everything uploaded is cached and
+// shared by copies ("if present, valid").
 // A matrix an operation builds on the device (select) has no host copy until one is asked for:
 // then it is downloaded once (its transpose and formats are made on the host from it).
 //
