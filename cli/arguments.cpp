@@ -11,7 +11,7 @@ namespace graphring::cli {
 namespace {
 
 const std::set<std::string> common_flags = {"--quiet", "--symmetrize", "--drop-self-loops"};
-const std::set<std::string> common_values = {"--threads"};
+const std::set<std::string> common_values = {"--threads", "--backend"};
 
 [[noreturn]] void usage_error(const std::string& message, const std::string& usage) {
   throw error(error_kind::usage, message + " (usage: " + usage + ")");
@@ -45,6 +45,17 @@ arguments::arguments(const std::vector<std::string>& args, const option_spec& sp
   if (positional_.size() < spec.min_positional) usage_error("missing argument", usage_);
   if (positional_.size() > spec.max_positional)
     usage_error("unexpected argument '" + positional_[spec.max_positional] + "'", usage_);
+  if (auto name = value("--backend")) {
+    backend_ = parse_backend(*name);
+    if (backend_ == graphring::backend::cuda && !spec.gpu)
+      throw error(error_kind::usage, "--backend cuda: this command has no GPU version (GPU: spmv, "
+                                     "bfs, sssp, pagerank, bench)");
+  }
+}
+
+graphring::backend arguments::backend() const {
+  require_backend(backend_);
+  return backend_;
 }
 
 std::optional<std::string> arguments::value(const std::string& name) const {

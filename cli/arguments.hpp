@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/backends.hpp"
+
 namespace graphring::cli {
 
 struct option_spec {
@@ -16,6 +18,7 @@ struct option_spec {
   std::set<std::string> values;  // options with a value: --threads 4
   std::size_t min_positional = 0, max_positional = 0;
   std::string usage;  // one line, shown in usage errors
+  bool gpu = false;   // the command has a GPU version: `--backend cuda` may choose it
 };
 
 class arguments {
@@ -28,15 +31,18 @@ class arguments {
   bool flag(const std::string& name) const { return flags_.count(name) > 0; }
   std::optional<std::string> value(const std::string& name) const;
   std::int64_t integer(const std::string& name, std::int64_t fallback) const;
+  // --backend (cpu when absent), checked to be able to run here (engine/backends.hpp).
+  graphring::backend backend() const;
 
  private:
   std::string usage_;
+  graphring::backend backend_ = graphring::backend::cpu;
   std::vector<std::string> positional_;
   std::set<std::string> flags_;
   std::map<std::string, std::string> values_;
 };
 
-// Applies the options every command shares (--threads N).
+// Applies the options every command shares (--threads N; --backend is read by backend()).
 void apply_common_options(const arguments& args);
 
 }  // namespace graphring::cli

@@ -29,6 +29,7 @@ const char* usage_text =
     "  msf GRAPH                                minimum spanning forest: total weight, count, U V W\n"
     "  (bfs sssp pagerank cc bc msf take --out FILE; without it they write to standard output)\n"
     "common options: --symmetrize --drop-self-loops --threads N --quiet\n"
+    "  --backend cpu|cuda (spmv, bfs, sssp, pagerank, bench: run on the GPU with cuda)\n"
     "GRAPH is a file (.mtx .el .txt .wel .e .gr .grb, optionally .gz) or a generator\n"
     "(rmat:SCALE[:EDGEFACTOR], urand:SCALE[:EDGEFACTOR], grid:SIDE; add :seed=N, :weighted)\n";
 

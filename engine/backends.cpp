@@ -7,6 +7,8 @@
 
 #include <omp.h>
 
+#include "engine/error.hpp"
+
 namespace graphring {
 
 bool cuda_compiled() noexcept {
@@ -29,7 +31,25 @@ std::string build_summary() {
   std::string s = "OpenMP threads " + std::to_string(omp_get_max_threads()) + "; CUDA backend ";
   if (!cuda_compiled()) return s + "not built";
   const int devices = cuda_device_count();
-  return s + "built, " + std::to_string(devices) + (devices == 1 ? " device" : " devices") + " present";
+  return s + "built, " + std::to_string(devices) + (devices == 1 ? " device" : " devices") +
+         " present";
+}
+
+backend parse_backend(std::string_view name) {
+  if (name == "cpu") return backend::cpu;
+  if (name == "cuda") return backend::cuda;
+  throw error(error_kind::usage, "--backend must be cpu or cuda, not '" + std::string(name) + "'");
+}
+
+std::string_view backend_name(backend b) noexcept { return b == backend::cuda ? "cuda" : "cpu"; }
+
+void require_backend(backend b) {
+  if (b == backend::cpu) return;
+  if (!cuda_compiled())
+    throw error(error_kind::usage,
+                "--backend cuda: this build has no CUDA backend (build with nvcc installed)");
+  if (cuda_device_count() == 0)
+    throw error(error_kind::usage, "--backend cuda: no CUDA device is present");
 }
 
 }  // namespace graphring

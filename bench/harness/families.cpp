@@ -1,5 +1,6 @@
 // The workload families `graphring bench --algos` can name, in the order they run.
 #include "bench/harness/algorithm_workloads.hpp"
+#include "bench/harness/cuda_workloads.hpp"
 #include "bench/harness/kernel_workloads.hpp"
 #include "bench/harness/run_bench.hpp"
 
@@ -10,13 +11,25 @@ const std::vector<std::pair<std::string, workload_family>>& workload_families() 
       {"kernels", [](graph& g, const std::string& name, const bench_options& o) {
          kernel_options k;
          k.seed = o.seed;
-         return kernel_workloads(g, name, k);
+         auto w = kernel_workloads(g, name, k);
+         if (o.on == backend::cuda) add_cuda_kernel_workloads(w, g, name, o);
+         return w;
        }},
       {"convert", convert_workloads},
-      {"bfs", bfs_workloads},
-      {"sssp", sssp_workloads},
+      {"bfs", [](graph& g, const std::string& name, const bench_options& o) {
+         auto w = bfs_workloads(g, name, o);
+         if (o.on == backend::cuda) add_cuda_algorithm_systems(w, g, o);
+         return w;
+       }},
+      {"sssp", [](graph& g, const std::string& name, const bench_options& o) {
+         auto w = sssp_workloads(g, name, o);
+         if (o.on == backend::cuda) add_cuda_algorithm_systems(w, g, o);
+         return w;
+       }},
       {"pagerank", [](graph& g, const std::string& name, const bench_options& o) {
-         return pagerank_workloads(g, name, o);
+         auto w = pagerank_workloads(g, name, o);
+         if (o.on == backend::cuda) add_cuda_algorithm_systems(w, g, o);
+         return w;
        }},
       {"cc", cc_workloads},
       {"tc", tc_workloads},

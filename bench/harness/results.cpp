@@ -84,19 +84,26 @@ std::string format_table(const std::vector<result_row>& rows, const machine_line
          format_number("%.1f GB/s", machine.triad_gbs) + ", GraphBLAS " +
          machine.graphblas_version + ", Boost " + machine.boost_version + ", " + machine.date +
          "\n";
+  if (!machine.gpu.empty())
+    out += "GPU: " + machine.gpu + ", device copy " +
+           format_number("%.0f GB/s", machine.gpu_copy_gbs) +
+           " (GB/s of GPU rows: their share of it in parentheses)\n";
   char line[512];
-  std::snprintf(line, sizeof line, "%-18s %-34s %-22s %10s %10s %10s %7s %10s %8s %8s %s\n",
+  std::snprintf(line, sizeof line, "%-18s %-34s %-22s %10s %10s %10s %7s %10s %12s %8s %s\n",
                 "graph", "workload", "system", "median", "min", "max", "ratio", "edges/s", "GB/s",
                 "+MiB", "agrees");
   out += line;
   for (const auto& r : rows) {
     const double m = r.times.median;
-    std::snprintf(line, sizeof line, "%-18s %-34s %-22s %10s %10s %10s %7s %10s %8s %8s %s\n",
+    std::string gbs = r.bytes > 0 && m > 0 ? format_number("%.1f", r.bytes / m / 1e9) : "-";
+    if (r.gpu && r.bytes > 0 && m > 0 && machine.gpu_copy_gbs > 0)
+      gbs += format_number(" (%.0f%%)", 100 * r.bytes / m / 1e9 / machine.gpu_copy_gbs);
+    std::snprintf(line, sizeof line, "%-18s %-34s %-22s %10s %10s %10s %7s %10s %12s %8s %s\n",
                   r.graph.c_str(), r.workload.c_str(), r.system.c_str(), seconds_text(m).c_str(),
                   seconds_text(r.times.min).c_str(), seconds_text(r.times.max).c_str(),
                   r.ratio ? format_number("%.2fx", *r.ratio).c_str() : "-",
                   r.edges > 0 && m > 0 ? rate_text(r.edges / m).c_str() : "-",
-                  r.bytes > 0 && m > 0 ? format_number("%.1f", r.bytes / m / 1e9).c_str() : "-",
+                  gbs.c_str(),
                   format_number("%.1f", r.added_rss_mb).c_str(), r.disagreement.empty() ? "yes" : ("NO: " + r.disagreement).c_str());
     out += line;
   }
@@ -111,6 +118,8 @@ void write_json(const std::string& path, const std::vector<result_row>& rows,
        ", \"triad_gbs\": " + json_number(machine.triad_gbs) +
        ", \"graphblas\": " + json_text(machine.graphblas_version) +
        ", \"boost\": " + json_text(machine.boost_version) + ", \"date\": " + json_text(machine.date) +
+       ", \"gpu\": " + json_text(machine.gpu) +
+       ", \"gpu_copy_gbs\": " + json_number(machine.gpu.empty() ? NAN : machine.gpu_copy_gbs) +
        "},\n  \"results\": [\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& r = rows[i];
@@ -125,6 +134,7 @@ void write_json(const std::string& path, const std::vector<result_row>& rows,
          ", \"gb_per_s\": " + json_number(r.bytes > 0 ? r.bytes / r.times.median / 1e9 : NAN) +
          ", \"peak_rss_mb\": " + json_number(r.peak_rss_mb) +
          ", \"added_rss_mb\": " + json_number(r.added_rss_mb) +
+         ", \"on_gpu\": " + (r.gpu ? "true" : "false") +
          ", \"agrees\": " + (r.disagreement.empty() ? "true" : "false") +
          ", \"disagreement\": " + json_text(r.disagreement) + "}" +
          (i + 1 < rows.size() ? ",\n" : "\n");

@@ -20,12 +20,15 @@ struct result_row {
   std::string disagreement;     // "" when the answer agreed with graphring's (or is graphring's)
   double peak_rss_mb = 0;       // resident-set high-water mark during this row's trials, MiB
   double added_rss_mb = 0;      // of which this row's system added over what was resident, MiB
+  bool gpu = false;             // ran on the GPU
 };
 
 struct machine_line {
   std::string cpu, date, graphblas_version, boost_version;
   int threads = 0, cores = 0;
   double triad_gbs = 0;  // STREAM-like triad bandwidth measured at start
+  std::string gpu;        // the GPU's name when GPU rows ran (--backend cuda), else empty
+  double gpu_copy_gbs = 0;  // its device-to-device copy bandwidth (read + written bytes per s)
 };
 
 // printf of one number into a string ("%.2f ms").

@@ -8,6 +8,7 @@
 #include <ctime>
 
 #include "bench/baselines/graphblas_session.hpp"
+#include "bench/harness/cuda_workloads.hpp"
 #include "bench/harness/memory.hpp"
 #include "bench/machine_info.hpp"
 #include "engine/error.hpp"
@@ -80,6 +81,10 @@ bench_report run_bench(const bench_options& o) {
   const std::time_t now = std::time(nullptr);
   std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
   report.machine.date = date;
+  if (o.on == backend::cuda) {
+    progress.show("measuring the GPU's copy bandwidth");
+    describe_gpu(report.machine);
+  }
 
   for (const std::string& source : o.graphs) {
     progress.show("loading " + source);
@@ -92,7 +97,7 @@ bench_report run_bench(const bench_options& o) {
       for (workload& w : build(g, name, o)) {
         for (system_run& s : w.systems) {
           if (!wanted(s.system, o)) continue;
-          result_row row{w.graph, w.name, s.system, {}, w.edges, w.bytes, {}, {}, 0, 0};
+          result_row row{w.graph, w.name, s.system, {}, w.edges, w.bytes, {}, {}, 0, 0, s.gpu};
           const memory_watch memory;
           row.times = time_trials(o.trials, s.prepare, s.run, [&](int i) {
             progress.show("trial " + std::to_string(i) + " of " + std::to_string(o.trials) + ", " +

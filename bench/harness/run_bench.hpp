@@ -12,6 +12,7 @@
 
 #include "bench/harness/results.hpp"
 #include "bench/harness/workload.hpp"
+#include "engine/backends.hpp"
 #include "engine/graph.hpp"
 
 namespace graphring::bench {
@@ -25,6 +26,9 @@ struct bench_options {
   unsigned seed = 1;
   bool quiet = false;
   std::string json, csv, plot;
+  // cuda: GPU rows too (bench/harness/cuda_workloads.hpp): every format's SpMV beside cuSPARSE's,
+  // and the GPU's BFS, SSSP and PageRank in the same workloads as the CPU systems.
+  backend on = backend::cpu;
 };
 
 // A family builds the workloads of one kind on a loaded graph (graph name for display).

@@ -20,6 +20,7 @@ struct system_run {
   std::function<void()> prepare;       // untimed set-up before each trial (may be empty)
   std::function<void()> run;           // the timed work
   std::function<std::string()> agree;  // "" when the answer matches graphring's (empty: reference)
+  bool gpu = false;                    // runs on the GPU (its GB/s is read against the device's)
 };
 
 struct workload {

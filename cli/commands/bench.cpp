@@ -27,9 +27,11 @@ int bench_command(const std::vector<std::string>& raw) {
   const arguments args(raw, {{}, {"--algos", "--against", "--trials", "--json", "--csv", "--plot", "--seed"},
                              0, 64,
                              "graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost] "
-                             "[--trials N] [--json F] [--csv F] [--plot F]"});
+                             "[--trials N] [--json F] [--csv F] [--plot F] [--backend cpu|cuda]",
+                             true});
   apply_common_options(args);
   bench::bench_options o = shared_bench_options(args, 10, "");
+  o.on = args.backend();
   o.graphs = args.positional();
   if (o.graphs.empty()) o.graphs.push_back(default_graph());
   if (auto algos = args.value("--algos")) o.families = split_list(*algos);

@@ -2,7 +2,7 @@
 // every vertex's PageRank (summing to 1), with 16 significant digits.
 #include <cstdio>
 
-#include "algorithms/pagerank.hpp"
+#include "algorithms/backend.hpp"
 #include "cli/commands/algorithm_output.hpp"
 #include "cli/commands/commands.hpp"
 
@@ -11,8 +11,9 @@ namespace graphring::cli {
 int pagerank_command(const std::vector<std::string>& raw) {
   const arguments args(raw, {{}, {"--damping", "--tol", "--max-iters", "--out"}, 1, 1,
                              "graphring pagerank GRAPH [--damping 0.85] [--tol 1e-7] "
-                             "[--max-iters 100] [--out FILE]"});
+                             "[--max-iters 100] [--out FILE]", true});
   apply_common_options(args);
+  const backend on = args.backend();  // before a long load
   const std::int64_t max_iterations = args.integer("--max-iters", 100);
   if (max_iterations < 0 || max_iterations > 1000000000)
     throw error(error_kind::usage, "--max-iters must be between 0 and 1000000000");
@@ -20,7 +21,7 @@ int pagerank_command(const std::vector<std::string>& raw) {
                                              real_option(args, "--tol", 1e-7),
                                              int(max_iterations)};
   graph g = load_for_command(args.positional()[0], args);
-  const auto result = algorithms::pagerank(g, options);
+  const auto result = algorithms::pagerank(g, options, on);
   write_vertex_values(g, args, [&](vertex_id v) {
     char text[32];
     std::snprintf(text, sizeof text, "%.15e", result.ranks.values()[v]);

@@ -6,7 +6,8 @@
 // present in w, "ID VALUE", in ascending ID order; a positional semiring's values (any_secondi,
 // min_secondi) are vertex ids and are printed as the input's labels too. --format picks the
 // storage the pull product runs on (csr|coo|ell|hyb|sell|cci|dtans|auto; default csr); the
-// result does not depend on it.
+// result does not depend on it. --backend cuda runs the product on the GPU (the semirings of
+// engine/device/device_registry.hpp; formats csr, coo, ell, hyb and sell).
 #include <charconv>
 #include <cmath>
 #include <optional>
@@ -15,6 +16,7 @@
 
 #include "cli/commands/algorithm_output.hpp"
 #include "cli/commands/commands.hpp"
+#include "engine/backend_mxv.hpp"
 #include "engine/io/input_file.hpp"
 #include "engine/registry/semiring_registry.hpp"
 
@@ -89,8 +91,9 @@ int spmv_command(const std::vector<std::string>& raw) {
   const arguments args(raw, {{}, {"--semiring", "--x", "--method", "--format", "--out"}, 1, 1,
                              "graphring spmv GRAPH [--semiring NAME] [--x FILE] "
                              "[--method push|pull|auto] [--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
-                             "[--out FILE]"});
+                             "[--out FILE]", true});
   apply_common_options(args);
+  const backend on = args.backend();
   const semiring_entry& semiring =
       semiring_registry::global().find(args.value("--semiring").value_or("plus_times"));
   const product_method method = method_option(args);
@@ -98,7 +101,7 @@ int spmv_command(const std::vector<std::string>& raw) {
   graph g = load_for_command(args.positional()[0], args);
   const any_vector x = args.value("--x") ? read_x(g, *args.value("--x"))
                                          : any_vector(vector<std::int64_t>::dense(g.vertices(), 1));
-  const any_vector w = semiring.mxv(g.adjacency(), nullptr, x, method, format);
+  const any_vector w = backend_mxv(on, semiring, g.adjacency(), x, method, format);
   std::string out;
   std::visit([&](const auto& result) {
     result.for_each([&](std::uint64_t i, const auto& value) {

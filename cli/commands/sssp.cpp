@@ -2,7 +2,7 @@
 // source (`inf` when unreached); delta-stepping, or Bellman-Ford when a weight is negative.
 #include <cmath>
 
-#include "algorithms/sssp.hpp"
+#include "algorithms/backend.hpp"
 #include "cli/commands/algorithm_output.hpp"
 #include "cli/commands/commands.hpp"
 
@@ -10,8 +10,9 @@ namespace graphring::cli {
 
 int sssp_command(const std::vector<std::string>& raw) {
   const arguments args(raw, {{}, {"--source", "--delta", "--out"}, 1, 1,
-                             "graphring sssp GRAPH --source ID [--delta D] [--out FILE]"});
+                             "graphring sssp GRAPH --source ID [--delta D] [--out FILE]", true});
   apply_common_options(args);
+  const backend on = args.backend();  // before a long load
   std::optional<double> delta;
   if (args.value("--delta")) {
     delta = real_option(args, "--delta", 0);
@@ -19,7 +20,7 @@ int sssp_command(const std::vector<std::string>& raw) {
       throw error(error_kind::usage, "--delta must be a positive number");
   }
   graph g = load_for_command(args.positional()[0], args);
-  const auto dist = algorithms::sssp(g, source_vertex(g, args), delta);
+  const auto dist = algorithms::sssp(g, source_vertex(g, args), delta, on);
   write_vertex_values(g, args, [&](vertex_id v) { return format_real(dist.values()[v]); });
   return 0;
 }

@@ -1,0 +1,122 @@
+// cuSPARSE's CSR and sliced-ELL SpMV through its generic API (cusparseSpMV), every call checked.
+#include "bench/baselines/cusparse_spmv.hpp"
+
+#include <cusparse.h>
+
+#include <string>
+#include <vector>
+
+#include "engine/device/memory.hpp"
+#include "engine/error.hpp"
+#include "engine/formats/sell.hpp"
+
+namespace graphring::baselines {
+namespace {
+
+void check(cusparseStatus_t status, const char* call) {
+  if (status != CUSPARSE_STATUS_SUCCESS)
+    throw error(error_kind::internal, std::string(call) +
+                                          " failed: " + cusparseGetErrorName(status) + " (" +
+                                          cusparseGetErrorString(status) + ")");
+}
+#define GRAPHRING_CUSPARSE_TRY(call) check((call), #call)
+
+std::int32_t narrow(std::uint64_t x) {
+  if (x > std::uint64_t(INT32_MAX))
+    throw error(error_kind::limit, "the cuSPARSE baseline takes matrices with 32-bit offsets");
+  return std::int32_t(x);
+}
+
+template <class T>
+device_array<T> upload(const std::vector<T>& host) {
+  return device_array<T>::upload(host.data(), host.size());
+}
+
+}  // namespace
+
+struct cusparse_spmv::state {
+  ~state() {
+    if (y) cusparseDestroyDnVec(y);
+    if (x) cusparseDestroyDnVec(x);
+    if (a) cusparseDestroySpMat(a);
+    if (handle) cusparseDestroy(handle);
+  }
+  cusparseHandle_t handle = nullptr;
+  cusparseSpMatDescr_t a = nullptr;
+  cusparseDnVecDescr_t x = nullptr, y = nullptr;
+  cusparseSpMVAlg_t algorithm = CUSPARSE_SPMV_ALG_DEFAULT;
+  device_array<std::int32_t> offsets, cols;
+  device_array<float> values, x_values, y_values;
+  device_array<unsigned char> buffer;
+  std::uint64_t nrows = 0;
+};
+
+cusparse_spmv::cusparse_spmv(const csr_matrix& a, layout how, const vector<float>& x)
+    : s_(std::make_unique<state>()) {
+  if (x.form() != vector_form::dense || x.size() != a.ncols)
+    throw error(error_kind::usage, "the cuSPARSE baseline needs a dense x of A's column count");
+  s_->nrows = a.nrows;
+  GRAPHRING_CUSPARSE_TRY(cusparseCreate(&s_->handle));
+  if (how == layout::csr) {
+    std::vector<std::int32_t> offsets(a.nrows + 1), cols(a.nnz());
+    for (std::uint64_t i = 0; i <= a.nrows; ++i) offsets[i] = narrow(a.offsets[i]);
+    for (std::uint64_t p = 0; p < a.nnz(); ++p) cols[p] = std::int32_t(a.cols[p]);
+    s_->offsets = upload(offsets);
+    s_->cols = upload(cols);
+    s_->values = upload(std::vector<float>(a.nnz(), 1.0f));
+    GRAPHRING_CUSPARSE_TRY(cusparseCreateCsr(
+        &s_->a, std::int64_t(a.nrows), std::int64_t(a.ncols), std::int64_t(a.nnz()),
+        s_->offsets.data(), s_->cols.data(), s_->values.data(), CUSPARSE_INDEX_32I,
+        CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F));
+  } else {
+    // Slices of 32 rows in row order (σ = 1); padding slots hold column -1 and value 0.
+    const csr_matrix pattern{a.nrows, a.ncols, a.offsets, a.cols, {}};
+    const sell_matrix sell = sell_matrix::from_csr(pattern, {32, 1});
+    const auto v = sell.view(static_cast<const pattern_value*>(nullptr));
+    std::vector<std::int32_t> offsets(v.slices + 1), cols(sell.slots());
+    std::vector<float> values(sell.slots());
+    for (std::uint64_t s = 0; s <= v.slices; ++s) offsets[s] = narrow(v.slice_offsets[s]);
+    for (std::uint64_t k = 0; k < sell.slots(); ++k) {
+      cols[k] = v.cols[k] == padding_column ? -1 : std::int32_t(v.cols[k]);
+      values[k] = v.cols[k] == padding_column ? 0.0f : 1.0f;
+    }
+    s_->offsets = upload(offsets);
+    s_->cols = upload(cols);
+    s_->values = upload(values);
+    s_->algorithm = CUSPARSE_SPMV_SELL_ALG1;
+    GRAPHRING_CUSPARSE_TRY(cusparseCreateSlicedEll(
+        &s_->a, std::int64_t(a.nrows), std::int64_t(a.ncols), std::int64_t(a.nnz()),
+        std::int64_t(sell.slots()), 32, s_->offsets.data(), s_->cols.data(), s_->values.data(),
+        CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F));
+  }
+  s_->x_values = device_array<float>::upload(x.values(), x.size());
+  s_->y_values = device_array<float>(a.nrows);
+  GRAPHRING_CUSPARSE_TRY(
+      cusparseCreateDnVec(&s_->x, std::int64_t(a.ncols), s_->x_values.data(), CUDA_R_32F));
+  GRAPHRING_CUSPARSE_TRY(
+      cusparseCreateDnVec(&s_->y, std::int64_t(a.nrows), s_->y_values.data(), CUDA_R_32F));
+  const float alpha = 1, beta = 0;
+  std::size_t bytes = 0;
+  GRAPHRING_CUSPARSE_TRY(cusparseSpMV_bufferSize(s_->handle, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                                                 &alpha, s_->a, s_->x, &beta, s_->y, CUDA_R_32F,
+                                                 s_->algorithm, &bytes));
+  s_->buffer = device_array<unsigned char>(bytes);
+}
+
+cusparse_spmv::~cusparse_spmv() = default;
+
+void cusparse_spmv::multiply() {
+  const float alpha = 1, beta = 0;
+  GRAPHRING_CUSPARSE_TRY(cusparseSpMV(s_->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, s_->a,
+                                      s_->x, &beta, s_->y, CUDA_R_32F, s_->algorithm,
+                                      s_->buffer.data()));
+  cuda::synchronize();
+}
+
+vector<float> cusparse_spmv::result() const {
+  array<float> y(s_->nrows);
+  s_->y_values.download(y.data());
+  return vector<float>::from_dense(std::move(y));
+}
+
+}  // namespace graphring::baselines

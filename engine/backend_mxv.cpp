@@ -1,0 +1,20 @@
+// The registry's product on the CPU or, when built and asked for, on the GPU.
+#include "engine/backend_mxv.hpp"
+
+#ifdef GRAPHRING_HAS_CUDA
+#include "engine/device/device_registry.hpp"
+#endif
+
+namespace graphring {
+
+any_vector backend_mxv(backend on, const semiring_entry& semiring, const csr_matrix& a,
+                       const any_vector& x, product_method method,
+                       std::optional<format_kind> format) {
+  require_backend(on);
+#ifdef GRAPHRING_HAS_CUDA
+  if (on == backend::cuda) return device_mxv(semiring.name, a, x, method, format);
+#endif
+  return semiring.mxv(a, nullptr, x, method, format);
+}
+
+}  // namespace graphring

@@ -1,0 +1,136 @@
+// The host-side half of putting a matrix<T> on the GPU in a compressed format: the CPU format
+// object (engine/formats/) is built over the positions of A's entries rather than their values,
+// so one build serves every value type, a struct too; each stored slot's value is then fetched
+// by its position (padding slots get T{}). SELL-C-σ is built with C = 32, one warp per slice.
+// host_rows() gives the kernels' view of it over host memory: what the device upload copies
+// (engine/device/device_matrix.hpp), and what the host tests run the kernels' steps over.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "engine/array.hpp"
+#include "engine/csr.hpp"
+#include "engine/error.hpp"
+#include "engine/formats/any_format.hpp"
+#include "engine/matrix.hpp"
+#include "kernels/cuda/views.hpp"
+
+namespace graphring::device_layout {
+
+// C = 32: the 32 rows of a slice are the 32 lanes of a warp; σ as on the CPU.
+inline constexpr sell_options gpu_sell_options{32, 256};
+
+// The formats with a GPU kernel. CCI and CSR-dtANS come later, each as one kernel file and one
+// dispatch case (kernels/cuda/pull.cuh).
+inline bool has_gpu_kernel(format_kind kind) noexcept {
+  return kind != format_kind::cci && kind != format_kind::dtans;
+}
+
+inline void require_gpu_kernel(format_kind kind) {
+  if (!has_gpu_kernel(kind))
+    throw error(error_kind::usage, "the " + std::string(format_name(kind)) +
+                                       " format has no CUDA kernel yet (GPU formats: csr, coo, "
+                                       "ell, hyb, sell)");
+}
+
+// A's pattern with values 0 .. nnz-1, the entries' positions; no values when A is iso.
+template <class T>
+csr_matrix positions_of(const matrix<T>& a) {
+  csr_matrix c{a.nrows(), a.ncols(), a.offsets(), a.cols(), {}};
+  if (!a.values().empty()) {
+    buffer<std::uint64_t> positions(a.nvals());
+    for (std::uint64_t p = 0; p < positions.size(); ++p) positions[p] = p;
+    c.values = shared_array<std::uint64_t>(std::move(positions));
+  }
+  return c;
+}
+
+// The values of a format's `slots` stored slots, from the positions it holds (empty when it
+// holds none: A is iso); slots whose column is padding_column get T{}.
+template <class T>
+array<T> slot_values(const value_array& positions, const vertex_id* cols, std::uint64_t slots,
+                     const matrix<T>& a) {
+  if (std::holds_alternative<std::monostate>(positions)) return {};
+  const auto& from = std::get<shared_array<std::uint64_t>>(positions);
+  array<T> values(slots);
+  for (std::uint64_t k = 0; k < slots; ++k)
+    values[k] = cols[k] == padding_column ? T{} : a.values()[from[k]];
+  return values;
+}
+
+// A in COO, ELL, HYB or SELL-32, with its slot values. ELL may refuse (error_kind::limit).
+template <class T>
+class format_layout {
+ public:
+  format_layout(const matrix<T>& a, format_kind kind)
+      : kind_(kind), nrows_(a.nrows()), ncols_(a.ncols()), iso_(a.iso_value()) {
+    require_gpu_kernel(kind);
+    const csr_matrix p = positions_of(a);
+    switch (kind) {
+      case format_kind::coo:
+        put_coo(coo_matrix::from_csr(p), a);
+        break;
+      case format_kind::ell:
+        put_ell(ell_matrix::from_csr(p), a);
+        break;
+      case format_kind::hyb: {
+        hyb_matrix h = hyb_matrix::from_csr(p);
+        put_ell(h.ell(), a);
+        put_coo(h.overflow(), a);
+        break;
+      }
+      case format_kind::sell: {
+        sell_matrix s = sell_matrix::from_csr(p, gpu_sell_options);
+        const auto v = s.view(static_cast<const std::uint64_t*>(nullptr));
+        values_ = slot_values(s.values(), v.cols, s.slots(), a);
+        sell_ = std::move(s);
+        break;
+      }
+      default:
+        throw error(error_kind::usage, "CSR needs no format layout");
+    }
+  }
+
+  format_kind kind() const noexcept { return kind_; }
+
+  // The kernels' view of the format over host memory.
+  cuda::pull_rows<T> host_rows() const {
+    cuda::pull_rows<T> r;
+    r.kind = kind_;
+    r.nrows = nrows_;
+    r.ncols = ncols_;
+    r.iso = iso_;
+    if (ell_) r.ell = ell_->view(or_null(values_));
+    if (coo_) r.coo = coo_->view(or_null(coo_values_));
+    r.hyb = {r.ell, r.coo};
+    if (sell_) r.sell = sell_->view(or_null(values_));
+    return r;
+  }
+
+ private:
+  static const T* or_null(const array<T>& a) { return a.empty() ? nullptr : a.data(); }
+  void put_ell(const ell_matrix& e, const matrix<T>& a) {
+    const auto v = e.view(static_cast<const std::uint64_t*>(nullptr));
+    values_ = slot_values(e.values(), v.cols, e.width() * e.nrows(), a);
+    ell_ = e;
+  }
+  void put_coo(const coo_matrix& c, const matrix<T>& a) {
+    const auto v = c.view(static_cast<const std::uint64_t*>(nullptr));
+    coo_values_ = slot_values(c.values(), v.cols, v.nnz, a);
+    coo_ = c;
+  }
+
+  format_kind kind_;
+  std::uint64_t nrows_, ncols_;
+  T iso_;
+  std::optional<ell_matrix> ell_;  // ELL, or HYB's ELL part
+  std::optional<coo_matrix> coo_;  // COO, or HYB's overflow
+  std::optional<sell_matrix> sell_;
+  array<T> values_;  // of the ELL or SELL slots
+  array<T> coo_values_;
+};
+
+}  // namespace graphring::device_layout

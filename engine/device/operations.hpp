@@ -1,0 +1,87 @@
+// The GraphBLAS-style operations on the GPU, with the semantics of the CPU ones
+// (docs/operations.md) over device_vector and device_matrix:
+//   mxv:            w<mask> = accum(w, A ⊕.⊗ u)        vxm: w<mask> = accum(w, u ⊕.⊗ A)
+//   ewise_add:      w<mask> = accum(w, u ⊕ v)          (union)
+//   ewise_mult:     w<mask> = accum(w, u ⊗ v)          (intersection)
+//   apply:          w<mask> = accum(w, f(u))
+//   select:         w<mask> = accum(w, u⟨f⟩)           and C = A⟨f⟩ for matrices
+//   reduce_rows:    w<mask> = accum(w, ⊕_j A(i,j))
+//   assign:         w<mask> = accum(w, u)              (all indices)
+//   assign_scalar:  w<mask> = accum(w, s)              (all indices)
+//   reduce:         s = ⊕_i u(i)  or  s = ⊕_ij A(i,j)
+// Masks are no_mask or a device_vector of any type, read as the descriptor says; accum is
+// no_accum or a binary operator. mxv/vxm pull (rows of A or Aᵀ in the matrix's format, masked
+// rows skipped, early exit at a terminal value) or push (a sparse u scattered over the other
+// orientation's CSR) by the same density rule and descriptor.method as on the CPU.
+// Differences from the CPU operations: assign takes all indices only; reduce needs a
+// commutative monoid; matrix select takes neither mask nor accumulator; operators must be
+// callable on the device (GRAPHRING_HD function objects such as those of semirings/ and
+// engine/device/operators.hpp, not lambdas).
+//
+// Host-safe: this header declares the templates; their definitions are in
+// kernels/cuda/operations.cuh and the library compiles them (nvcc) for the semirings and types
+// its algorithms, registry, bench and tests use (kernels/cuda/instantiate_*.cu). For another
+// semiring or type, compile one instantiation in a .cu file of your own (README "GPU backend"):
+//   #include "kernels/cuda/operations.cuh"
+//   GRAPHRING_DEVICE_MXV(my_semiring, my_type, no_mask_t, no_accum_t, my_type, my_type);
+#pragma once
+
+#include <cstdint>
+
+#include "engine/device/device_matrix.hpp"
+#include "engine/device/device_vector.hpp"
+#include "engine/ops/descriptor.hpp"
+
+namespace graphring {
+
+// w<mask> = accum(w, A ⊕.⊗ u); with d.transpose_first, Aᵀ ⊕.⊗ u.
+template <class S, class W, class Mask, class Accum, class AT, class U>
+void mxv(device_vector<W>& w, const Mask& mask, const Accum& accum, S semiring,
+         const device_matrix<AT>& a, const device_vector<U>& u, const descriptor& d = {});
+
+// w<mask> = accum(w, u ⊕.⊗ A); with d.transpose_second, u ⊕.⊗ Aᵀ.
+template <class S, class W, class Mask, class Accum, class U, class AT>
+void vxm(device_vector<W>& w, const Mask& mask, const Accum& accum, S semiring,
+         const device_vector<U>& u, const device_matrix<AT>& a, const descriptor& d = {});
+
+template <class W, class Mask, class Accum, class Op, class U, class V>
+void ewise_add(device_vector<W>& w, const Mask& mask, const Accum& accum, const Op& op,
+               const device_vector<U>& u, const device_vector<V>& v, const descriptor& d = {});
+
+template <class W, class Mask, class Accum, class Op, class U, class V>
+void ewise_mult(device_vector<W>& w, const Mask& mask, const Accum& accum, const Op& op,
+                const device_vector<U>& u, const device_vector<V>& v, const descriptor& d = {});
+
+template <class W, class Mask, class Accum, class F, class U>
+void apply(device_vector<W>& w, const Mask& mask, const Accum& accum, const F& f,
+           const device_vector<U>& u, const descriptor& d = {});
+
+// keep(x, i, 0) decides, as the index-unary operators of semirings/index_ops.hpp.
+template <class W, class Mask, class Accum, class F, class U>
+void select(device_vector<W>& w, const Mask& mask, const Accum& accum, const F& keep,
+            const device_vector<U>& u, const descriptor& d = {});
+
+// C = A⟨keep⟩ (Aᵀ⟨keep⟩ with d.transpose_first), keep(x, i, j).
+template <class F, class T>
+void select(device_matrix<T>& c, const no_mask_t& mask, const no_accum_t& accum, const F& keep,
+            const device_matrix<T>& a, const descriptor& d = {});
+
+template <class W, class Mask, class Accum, class Monoid, class A>
+void reduce_rows(device_vector<W>& w, const Mask& mask, const Accum& accum, Monoid monoid,
+                 const device_matrix<A>& a, const descriptor& d = {});
+
+template <class W, class Mask, class Accum, class U>
+void assign(device_vector<W>& w, const Mask& mask, const Accum& accum, const device_vector<U>& u,
+            const descriptor& d = {});
+
+template <class W, class Mask, class Accum, class S>
+void assign_scalar(device_vector<W>& w, const Mask& mask, const Accum& accum, const S& s,
+                   const descriptor& d = {});
+
+template <class Monoid, class U>
+typename Monoid::value_type reduce(Monoid monoid, const device_vector<U>& u);
+
+template <class Monoid, class A>
+typename Monoid::value_type reduce(Monoid monoid, const device_matrix<A>& a);
+
+}  // namespace graphring

@@ -1,0 +1,34 @@
+// Named operators for the device operations where CPU code would pass a lambda: a lambda written
+// in host C++ cannot run on the GPU, while these function objects (GRAPHRING_HD, like those of
+// semirings/) compile for both. bind_first / bind_second (semirings/index_ops.hpp) turn them into
+// unary operators for apply: apply(share, ..., bind_first(divide_op<double>{}, d), degree) is
+// share = d / degree.
+#pragma once
+
+#include "semirings/binary_ops.hpp"
+#include "semirings/hd.hpp"
+
+namespace graphring {
+
+// x < y
+template <class T>
+struct less_op : binary_op_types<T, T, bool> {
+  GRAPHRING_HD constexpr bool operator()(T x, T y) const { return x < y; }
+};
+
+// x / y
+template <class T>
+struct divide_op : binary_op_types<T> {
+  GRAPHRING_HD constexpr T operator()(T x, T y) const { return x / y; }
+};
+
+// |x - y|
+template <class T>
+struct absolute_difference_op : binary_op_types<T> {
+  GRAPHRING_HD constexpr T operator()(T x, T y) const {
+    const T d = x - y;
+    return d < T(0) ? -d : d;
+  }
+};
+
+}  // namespace graphring

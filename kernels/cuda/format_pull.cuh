@@ -1,0 +1,93 @@
+// Pull SpMV on the GPU over the compressed formats, one kernel each, reading the formats' own
+// host/device views (engine/formats/); a thread's work is a step of format_rows.hpp:
+//  - ELL: a thread per row walks its slots column by column; consecutive rows read consecutive
+//    words (the column-major layout of Bell & Garland's ELL kernel, seeds/001);
+//  - SELL-C-σ with C = 32: a thread per sorted position, so a warp sweeps one slice slot column
+//    by slot column (Kreutzer et al., SIAM J. Sci. Comput. 2014);
+//  - COO: a thread per entry combines its product into y(row) with the monoid's atomic form
+//    (atomic_combine.cuh); a monoid without one runs a thread per row over its entries in
+//    column order (found by binary search), which keeps the order a non-commutative ⊕ needs;
+//  - HYB: the ELL part writes every row's sum (the identity where it took none), then the COO
+//    overflow is combined into it the same two ways; ELL holds a row's smallest columns, so the
+//    ordered path still combines in column order.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/device/memory.hpp"
+#include "kernels/cuda/atomic_combine.cuh"
+#include "kernels/cuda/cuda_try.cuh"
+#include "kernels/cuda/format_rows.hpp"
+#include "kernels/cuda/views.hpp"
+#include "kernels/cuda/warp.cuh"
+
+namespace graphring::cuda {
+
+template <class S, class T, class U>
+__global__ void ell_pull(ell_view<T> e, T iso, const U* x, const std::uint8_t* x_present,
+                         mask_view mask, typename S::c_type* y, std::uint8_t* y_present) {
+  for (std::uint64_t i = global_thread(); i < e.nrows; i += grid_threads())
+    ell_row<S>(e, iso, x, x_present, mask, i, y, y_present);
+}
+
+template <class S, class T, class U>
+__global__ void sell_pull(sell_view<T> s, T iso, const U* x, const std::uint8_t* x_present,
+                          mask_view mask, typename S::c_type* y, std::uint8_t* y_present) {
+  for (std::uint64_t p = global_thread(); p < s.slices * s.chunk; p += grid_threads())
+    sell_position<S>(s, iso, x, x_present, mask, p, y, y_present);
+}
+
+template <class S, class T, class U>
+__global__ void coo_atomic_pull(coo_view<T> c, T iso, const U* x, const std::uint8_t* x_present,
+                                mask_view mask, typename S::c_type* y, std::uint8_t* y_present) {
+  const atomic_combiner<typename S::add_monoid> combine;
+  for (std::uint64_t k = global_thread(); k < c.nnz; k += grid_threads())
+    coo_entry<S>(c, iso, x, x_present, mask, k, y, y_present, combine);
+}
+
+template <class S, class T, class U>
+__global__ void coo_ordered_pull(coo_view<T> c, T iso, const U* x, const std::uint8_t* x_present,
+                                 mask_view mask, typename S::c_type* y, std::uint8_t* y_present,
+                                 bool continuing) {
+  for (std::uint64_t i = global_thread(); i < c.nrows; i += grid_threads())
+    coo_row<S>(c, iso, x, x_present, mask, i, y, y_present, continuing);
+}
+
+template <class S, class T, class U>
+void coo_pull(const coo_view<T>& c, const T& iso, const U* x, const std::uint8_t* x_present,
+              mask_view mask, typename S::c_type* y, std::uint8_t* y_present, bool continuing) {
+  using C = typename S::c_type;
+  if constexpr (has_atomic_form_v<typename S::add_monoid, C>) {
+    if (!continuing) {
+      const C zero = S::zero();
+      fill_elements(y, &zero, sizeof(C), c.nrows);
+      fill_bytes(y_present, 0, c.nrows);
+    }
+    if (c.nnz == 0) return;
+    coo_atomic_pull<S><<<grid_for(c.nnz, block_threads), block_threads>>>(c, iso, x, x_present,
+                                                                          mask, y, y_present);
+  } else {
+    coo_ordered_pull<S><<<grid_for(c.nrows, block_threads), block_threads>>>(
+        c, iso, x, x_present, mask, y, y_present, continuing);
+  }
+  GRAPHRING_CUDA_LAUNCHED();
+}
+
+template <class S, class T, class U>
+void ell_pull_rows(const ell_view<T>& e, const T& iso, const U* x, const std::uint8_t* x_present,
+                   mask_view mask, typename S::c_type* y, std::uint8_t* y_present) {
+  ell_pull<S><<<grid_for(e.nrows, block_threads), block_threads>>>(e, iso, x, x_present, mask, y,
+                                                                   y_present);
+  GRAPHRING_CUDA_LAUNCHED();
+}
+
+template <class S, class T, class U>
+void sell_pull_rows(const sell_view<T>& s, const T& iso, const U* x, const std::uint8_t* x_present,
+                    mask_view mask, typename S::c_type* y, std::uint8_t* y_present) {
+  if (s.slices == 0) return;
+  sell_pull<S><<<grid_for(s.slices * s.chunk, block_threads), block_threads>>>(s, iso, x, x_present,
+                                                                               mask, y, y_present);
+  GRAPHRING_CUDA_LAUNCHED();
+}
+
+}  // namespace graphring::cuda

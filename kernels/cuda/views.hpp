@@ -1,0 +1,53 @@
+// The non-owning, trivially copyable views the CUDA kernels receive (host-safe: no CUDA headers):
+//  - mask_view: which outputs a mask allows, read straight from the mask vector's device arrays;
+//  - pull_rows<T>: the rows a pull product gathers over, in one format chosen at run time, with
+//    the CSR rows binned by length (launch_geometry.hpp). Adding a format's GPU kernel means a
+//    view here, one kernel file, and one case in kernels/cuda/pull.cuh.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/formats/any_format.hpp"
+#include "kernels/csr_view.hpp"
+#include "kernels/cuda/launch_geometry.hpp"
+#include "semirings/hd.hpp"
+
+namespace graphring::cuda {
+
+// allows(i) = ((present == null or present[i]) and (truth == null or truth[i])) != complement.
+// No mask at all is both pointers null (a complemented no-mask allows nothing, as on the CPU);
+// a dense mask has no presence bytes; a structural mask has no truth bytes; a sparse mask is
+// spread into presence bytes first (engine/device/device_mask.hpp).
+struct mask_view {
+  const std::uint8_t* present = nullptr;
+  const std::uint8_t* truth = nullptr;
+  bool complement = false;
+
+  GRAPHRING_HD bool allows(std::uint64_t i) const {
+    const bool in = (!present || present[i]) && (!truth || truth[i]);
+    return in != complement;
+  }
+};
+
+template <class T>
+struct pull_rows {
+  format_kind kind = format_kind::csr;
+  std::uint64_t nrows = 0, ncols = 0;
+  T iso{};  // every entry's value when the format holds no values
+  kernels::csr_view<T> csr;
+  // CSR rows by bin: bin_rows[b][0 .. bin_sizes[b]) (empty for the other formats).
+  const std::uint32_t* bin_rows[row_bin_count] = {};
+  std::uint64_t bin_sizes[row_bin_count] = {};
+  coo_view<T> coo;
+  ell_view<T> ell;
+  hyb_view<T> hyb;
+  sell_view<T> sell;
+};
+
+// The entry's value as the semiring's input type A: the stored one, or the iso value.
+template <class A, class T>
+GRAPHRING_HD inline A entry_value(const T* values, const T& iso, std::uint64_t k) {
+  return values ? A(values[k]) : A(iso);
+}
+
+}  // namespace graphring::cuda
