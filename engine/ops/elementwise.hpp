@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <type_traits>
 
 #include "engine/array.hpp"
@@ -28,10 +29,18 @@ namespace graphring {
 
 namespace detail {
 
-// t(i) for each entry u(i) where keep(i, x, out) returns true, in u's form.
-template <class R, class U, class F>
+// t(i) for each entry u(i) where keep(i, x, out) returns true, in u's form. keeps_all: keep
+// returns true for every entry (apply), so a dense u gives a dense t directly.
+template <class R, bool keeps_all = false, class U, class F>
 vector<R> map_vector(const vector<U>& u, const F& keep) {
   const std::uint64_t n = u.size();
+  if (keeps_all && u.form() == vector_form::dense) {
+    array<R> values(n);
+#pragma omp parallel for schedule(static) if (n > kernels::min_parallel_work)
+    for (std::int64_t s = 0; s < std::int64_t(n); ++s)
+      (void)keep(std::uint64_t(s), u.values()[s], values[s]);
+    return vector<R>::from_dense(std::move(values));
+  }
   if (u.form() == vector_form::sparse) {
     array<vertex_id> indices;
     array<R> values;
@@ -150,40 +159,88 @@ vector<R> merge_vectors(const vector<U>& u, const vector<V>& v, const Op& op) {
   return t;
 }
 
-// The same for matrices, row by row.
+// The one value every entry of a merge of two iso matrices takes, if there is one (arithmetic
+// results only): op(x, y) where both hold an entry, and x or y alone in a union.
+template <class R, bool union_of, class A, class B, class Op>
+std::optional<R> merged_iso(const matrix<A>& a, const matrix<B>& b, const Op& op) {
+  if constexpr (std::is_arithmetic_v<R>) {
+    if (a.is_iso() && b.is_iso()) {
+      const R both = R(op(a.iso_value(), b.iso_value()));
+      if (!union_of || (R(a.iso_value()) == both && R(b.iso_value()) == both)) return both;
+    }
+  }
+  return std::nullopt;
+}
+
+// Row i of the merge of a and b into emit(j, value): both(p, q) where both hold column j, and,
+// for a union, only_a(p) / only_b(q) where one does. The views are held by value, so the stores
+// the emits make cannot be taken to change the input pointers.
+template <bool union_of, class VA, class VB, class Both, class OnlyA, class OnlyB, class Emit>
+GRAPHRING_INLINE void merge_row(const kernels::csr_view<VA> a, const kernels::csr_view<VB> b,
+                                std::uint64_t i, const Both& both, const OnlyA& only_a,
+                                const OnlyB& only_b, Emit&& emit) {
+  std::uint64_t p = a.offsets[i], q = b.offsets[i];
+  const std::uint64_t pe = a.offsets[i + 1], qe = b.offsets[i + 1];
+  while (p < pe && q < qe) {
+    const vertex_id ja = a.cols[p], jb = b.cols[q];
+    if (ja < jb) {
+      if constexpr (union_of) emit(ja, only_a(p));
+      ++p;
+    } else if (jb < ja) {
+      if constexpr (union_of) emit(jb, only_b(q));
+      ++q;
+    } else {
+      emit(ja, both(p, q));
+      ++p;
+      ++q;
+    }
+  }
+  if constexpr (union_of) {
+    for (; p < pe; ++p) emit(a.cols[p], only_a(p));
+    for (; q < qe; ++q) emit(b.cols[q], only_b(q));
+  }
+}
+
+// The same for matrices, row by row. When every result entry takes one value (merged_iso) the
+// rows are merged by column alone and the result has no value array.
 template <class R, bool union_of, class A, class B, class Op>
 matrix<R> merge_matrices(const matrix<A>& a, const matrix<B>& b, const Op& op) {
   check_dimension(b.nrows(), a.nrows(), "the second input matrix's rows");
   check_dimension(b.ncols(), a.ncols(), "the second input matrix's columns");
-  return build_by_rows<R>(a.nrows(), a.ncols(), a.nvals() + b.nvals(),
-                          [&](std::uint64_t i, auto&& emit) {
-    std::uint64_t p = a.offsets()[i], pe = a.offsets()[i + 1];
-    std::uint64_t q = b.offsets()[i], qe = b.offsets()[i + 1];
-    while (p < pe || q < qe) {
-      const std::uint64_t ja = p < pe ? a.cols()[p] : ~std::uint64_t(0);
-      const std::uint64_t jb = q < qe ? b.cols()[q] : ~std::uint64_t(0);
-      const std::uint64_t j = std::min(ja, jb);
-      if (ja == j && jb == j) {
-        emit(j, R(op(a.value(p), b.value(q))));
-      } else if (union_of) {
-        emit(j, ja == j ? R(a.value(p)) : R(b.value(q)));
-      }
-      p += ja == j;
-      q += jb == j;
-    }
+  const auto av = a.view();
+  const auto bv = b.view();
+  const std::optional<R> iso = merged_iso<R, union_of>(a, b, op);
+  if (iso) {
+    const R one = *iso;
+    auto constant = [one](auto...) { return one; };
+    return build_rows_counted<R>(a.nrows(), a.ncols(), a.nvals() + b.nvals(),
+                                 [&](std::uint64_t i, auto&& emit) {
+      merge_row<union_of>(av, bv, i, constant, constant, constant, emit);
+    }, iso);
+  }
+  return build_rows_counted<R>(a.nrows(), a.ncols(), a.nvals() + b.nvals(),
+                               [&](std::uint64_t i, auto&& emit) {
+    merge_row<union_of>(
+        av, bv, i, [&](std::uint64_t p, std::uint64_t q) { return R(op(av.value(p), bv.value(q))); },
+        [&](std::uint64_t p) { return R(av.value(p)); },
+        [&](std::uint64_t q) { return R(bv.value(q)); }, emit);
   });
 }
 
 // keep(i, j, x, rank, out) for every entry, rank being the entry's place in its row (0, 1, ...).
+// `iso`: the one value every kept entry takes, when the caller knows it (no value array then).
 template <class R, class A, class F>
-matrix<R> map_matrix(const matrix<A>& a, const F& keep) {
-  return build_by_rows<R>(a.nrows(), a.ncols(), a.nvals(), [&](std::uint64_t i, auto&& emit) {
-    const std::uint64_t first = a.offsets()[i];
-    for (std::uint64_t p = first; p < a.offsets()[i + 1]; ++p) {
+matrix<R> map_matrix(const matrix<A>& a, const F& keep, std::optional<R> iso = std::nullopt) {
+  const auto av = a.view();
+  return build_rows_counted<R>(a.nrows(), a.ncols(), a.nvals(), [&](std::uint64_t i, auto&& emit) {
+    const kernels::csr_view<A> rows = av;
+    const std::uint64_t first = rows.offsets[i], last = rows.offsets[i + 1];
+    for (std::uint64_t p = first; p < last; ++p) {
       R out;
-      if (keep(i, std::uint64_t(a.cols()[p]), a.value(p), p - first, out)) emit(a.cols()[p], out);
+      if (keep(i, std::uint64_t(rows.cols[p]), rows.value(p), p - first, out))
+        emit(rows.cols[p], out);
     }
-  });
+  }, iso);
 }
 
 // f(x, i, j), or f(x, i, j, rank) for an operator that also asks for the entry's rank in its row
@@ -226,7 +283,14 @@ void apply(vector<W>& w, const Mask& mask, const Accum& accum, const F& f, const
            const descriptor& d = {}) {
   using R = std::decay_t<std::invoke_result_t<const F&, const U&>>;
   detail::check_dimension(w.size(), u.size(), "the output vector's size");
-  auto t = detail::map_vector<R>(u, [&](std::uint64_t, const U& x, R& out) {
+  // w = accum(w, f(u)) needs no result vector: f is applied as u is folded into w.
+  if constexpr (!std::is_same_v<Accum, no_accum_t> && std::is_same_v<Mask, no_mask_t>) {
+    if (!d.complement_mask) {
+      detail::accumulate_unmasked(w, accum, u, [&](const U& x, std::uint64_t) { return f(x); });
+      return;
+    }
+  }
+  auto t = detail::map_vector<R, true>(u, [&](std::uint64_t, const U& x, R& out) {
     out = f(x);
     return true;
   });
@@ -238,7 +302,7 @@ void apply_index(vector<W>& w, const Mask& mask, const Accum& accum, const F& f,
                  const vector<U>& u, const descriptor& d = {}) {
   using R = std::decay_t<std::invoke_result_t<const F&, const U&, std::uint64_t, std::uint64_t>>;
   detail::check_dimension(w.size(), u.size(), "the output vector's size");
-  auto t = detail::map_vector<R>(u, [&](std::uint64_t i, const U& x, R& out) {
+  auto t = detail::map_vector<R, true>(u, [&](std::uint64_t i, const U& x, R& out) {
     out = f(x, i, 0);
     return true;
   });
@@ -285,7 +349,7 @@ void apply(matrix<W>& c, const Mask& mask, const Accum& accum, const F& f, const
                                         R& out) {
     out = f(v);
     return true;
-  });
+  }, x.is_iso() ? std::optional<R>(f(x.iso_value())) : std::nullopt);
   detail::write_back(c, mask, accum, t, d, false);
 }
 
@@ -310,7 +374,7 @@ void select(matrix<W>& c, const Mask& mask, const Accum& accum, const F& keep, c
                                         std::uint64_t rank, A& out) {
     out = v;
     return bool(detail::call_index_op(keep, v, i, j, rank));
-  });
+  }, x.is_iso() ? std::optional<A>(x.iso_value()) : std::nullopt);
   detail::write_back(c, mask, accum, t, d, false);
 }
 

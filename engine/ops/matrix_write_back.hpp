@@ -76,8 +76,8 @@ void write_back(matrix<W>& c, const Mask& mask, const Accum& accum, const matrix
   }
   const auto* m = mask_pointer(mask);
   const matrix<W> old = c;
-  c = build_by_rows<W>(c.nrows(), c.ncols(), old.nvals() + t.nvals(),
-                       [&](std::uint64_t i, auto&& emit) {
+  c = build_rows_counted<W>(c.nrows(), c.ncols(), old.nvals() + t.nvals(),
+                            [&](std::uint64_t i, auto&& emit) {
     mask_row_cursor cursor(m, i, d);
     std::uint64_t p = old.offsets()[i], pe = old.offsets()[i + 1];
     std::uint64_t q = t.offsets()[i], qe = t.offsets()[i + 1];

@@ -6,6 +6,7 @@
 #include <omp.h>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "engine/array.hpp"
@@ -45,6 +46,48 @@ matrix<T> build_by_rows(std::uint64_t nrows, std::uint64_t ncols, std::uint64_t 
   }
   return matrix<T>(nrows, ncols, share(std::move(offsets)), share(std::move(all_cols)),
                    share(std::move(all_values)), T{});
+}
+
+// The same for a row function that is cheap and gives the same row every time (select, apply,
+// element-wise merges): one pass counts each row's entries, the next writes them straight into
+// arrays of the exact size, in parallel, with no per-chunk growth and no final copy. With `iso`
+// every entry holds that value and no value array is made.
+template <class T, class RowFn>
+matrix<T> build_rows_counted(std::uint64_t nrows, std::uint64_t ncols, std::uint64_t work_hint,
+                             const RowFn& row, std::optional<T> iso = std::nullopt) {
+  const int threads = nrows + work_hint > kernels::min_parallel_work ? omp_get_max_threads() : 1;
+  array<edge_offset> offsets(nrows + 1);
+  offsets[0] = 0;
+#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads)
+  for (std::int64_t s = 0; s < std::int64_t(nrows); ++s) {
+    edge_offset count = 0;
+    row(std::uint64_t(s), [&](std::uint64_t, const T&) { ++count; });
+    offsets[s + 1] = count;
+  }
+  for (std::uint64_t i = 0; i < nrows; ++i) offsets[i + 1] += offsets[i];
+  array<vertex_id> cols(offsets[nrows]);
+  array<T> values(iso ? 0 : offsets[nrows]);
+  vertex_id* const col_out = cols.data();
+  T* const value_out = values.data();
+  const edge_offset* const starts = offsets.data();
+  if (iso) {
+#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads)
+    for (std::int64_t s = 0; s < std::int64_t(nrows); ++s) {
+      vertex_id* out = col_out + starts[s];
+      row(std::uint64_t(s), [&](std::uint64_t j, const T&) { *out++ = vertex_id(j); });
+    }
+  } else {
+#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads)
+    for (std::int64_t s = 0; s < std::int64_t(nrows); ++s) {
+      edge_offset p = starts[s];
+      row(std::uint64_t(s), [&](std::uint64_t j, const T& value) {
+        col_out[p] = vertex_id(j);
+        value_out[p++] = value;
+      });
+    }
+  }
+  return matrix<T>(nrows, ncols, share(std::move(offsets)), share(std::move(cols)),
+                   share(std::move(values)), iso ? *iso : T{});
 }
 
 }  // namespace graphring::detail
