@@ -207,6 +207,18 @@ void extract(vector<W>& w, const Mask& mask, const Accum& accum, const vector<U>
   vector<U> spare;
   const vector<U>& x = addressable(u, spare);
   array<U> values(count);
+  if (x.form() == vector_form::dense) {  // every u(I[k]) exists: a dense gather
+    const U* from = x.values();
+    for (std::uint64_t k = 0; k < count; ++k) {
+      const std::uint64_t i = detail::index_at(indices, k);
+      if (i >= u.size())
+        throw error(error_kind::usage, "extract index " + std::to_string(i) +
+                                           " is out of range for size " + std::to_string(u.size()));
+      values[k] = from[i];
+    }
+    detail::write_back(w, mask, accum, vector<U>::from_dense(std::move(values)), d, false);
+    return;
+  }
   array<std::uint8_t> present(count);
   std::uint64_t found = 0;
   for (std::uint64_t k = 0; k < count; ++k) {

@@ -35,10 +35,20 @@ vector<W> converted(vector<C>&& t) {
   }
 }
 
-// w = accum(w, t) without a mask, in w's own storage where it is addressable: a sparse t costs its
-// entries, an addressable one a pass without a new array. Two sparse vectors are merged.
-template <class W, class Accum, class C>
-void accumulate_unmasked(vector<W>& w, const Accum& accum, const vector<C>& t) {
+// The value t contributes at an entry: its own, or f(value, index) for an operation fused into
+// the accumulation (apply without a mask never forms its result vector).
+struct own_value {
+  template <class X>
+  const X& operator()(const X& x, std::uint64_t) const noexcept {
+    return x;
+  }
+};
+
+// w = accum(w, z) without a mask, z(i) = f(t(i), i) for t's entries, in w's own storage where it
+// is addressable: a sparse t costs its entries, an addressable one a pass without a new array.
+// Two sparse vectors are merged. w may be t itself.
+template <class W, class Accum, class C, class F = own_value>
+void accumulate_unmasked(vector<W>& w, const Accum& accum, const vector<C>& t, const F& f = {}) {
   const std::uint64_t n = w.size();
   if (w.form() == vector_form::sparse && t.form() == vector_form::sparse) {
     array<vertex_id> indices;
@@ -49,18 +59,19 @@ void accumulate_unmasked(vector<W>& w, const Accum& accum, const vector<C>& t) {
     w.for_each([&](std::uint64_t i, const W& x) {
       for (; p < t.nvals() && t.indices()[p] < i; ++p) {
         indices.push_back(t.indices()[p]);
-        values.push_back(W(t.values()[p]));
+        values.push_back(W(f(t.values()[p], t.indices()[p])));
       }
       indices.push_back(vertex_id(i));
       if (p < t.nvals() && t.indices()[p] == i) {
-        values.push_back(W(accum(x, t.values()[p++])));
+        values.push_back(W(accum(x, f(t.values()[p], i))));
+        ++p;
       } else {
         values.push_back(x);
       }
     });
     for (; p < t.nvals(); ++p) {
       indices.push_back(t.indices()[p]);
-      values.push_back(W(t.values()[p]));
+      values.push_back(W(f(t.values()[p], t.indices()[p])));
     }
     w = vector<W>::from_sorted(n, std::move(indices), std::move(values));
     w.conform();
@@ -73,9 +84,9 @@ void accumulate_unmasked(vector<W>& w, const Accum& accum, const vector<C>& t) {
     for (std::uint64_t e = 0; e < t.nvals(); ++e) {
       const std::uint64_t i = t.indices()[e];
       if (!present || present[i]) {
-        values[i] = W(accum(values[i], t.values()[e]));
+        values[i] = W(accum(values[i], f(t.values()[e], i)));
       } else {
-        w.set(i, W(t.values()[e]));
+        w.set(i, W(f(t.values()[e], i)));
       }
     }
   } else {
@@ -89,9 +100,9 @@ void accumulate_unmasked(vector<W>& w, const Accum& accum, const vector<C>& t) {
     for (std::int64_t s = 0; s < std::int64_t(n); ++s) {
       if (t_present && !t_present[s]) continue;
       if (dense || present[s]) {
-        values[s] = W(accum(values[s], from[s]));
+        values[s] = W(accum(values[s], f(from[s], std::uint64_t(s))));
       } else {
-        values[s] = W(from[s]);
+        values[s] = W(f(from[s], std::uint64_t(s)));
         present[s] = 1;
         ++added;
       }
