@@ -123,8 +123,8 @@ vector<std::uint64_t> connected_components(const matrix<bool>& s) {
 }
 
 matrix<bool> symmetric_structure(graph& g) {
-  matrix<bool> a = structure_of(g, false);
-  if (g.symmetric()) return a;
+  if (g.symmetric()) return structure_of(g, false);
+  const matrix<bool> a = structure_of(g, true);  // Aᵀ: the graph's cached transpose
   matrix<bool> s(a.nrows(), a.ncols());
   // S = A ∪ Aᵀ
   ewise_add(s, no_mask, no_accum, lor_op<bool>{}, a, a, {.transpose_second = true});

@@ -39,16 +39,6 @@ void check_source(const graphblas_graph& g, std::uint64_t source) {
   if (source >= g.vertices()) throw error(error_kind::usage, "the source is not a vertex");
 }
 
-// S = pattern(A + Aᵀ) as a BOOL matrix: the undirected view.
-grb_matrix symmetrized_pattern(GrB_Matrix a) {
-  const std::uint64_t n = grb_nrows(a);
-  grb_matrix s = new_matrix(GrB_BOOL, n, n);
-  // S = A pair Aᵀ
-  GRAPHRING_GRB(GrB_Matrix_eWiseAdd_BinaryOp(s.get(), nullptr, nullptr, GxB_PAIR_BOOL, a, a,
-                                             GrB_DESC_T1));
-  return s;
-}
-
 bfs_result bfs(const graphblas_graph& g, GrB_Matrix at, GrB_Vector degree, std::uint64_t source,
                double alpha, double beta) {
   check_source(g, source);
@@ -237,65 +227,12 @@ std::vector<double> graphblas_sssp_delta_stepping(const graphblas_graph& g, std:
   return dense<double>(t.get(), infinity);
 }
 
-std::vector<std::uint64_t> graphblas_connected_components(const graphblas_graph& g) {
+std::uint64_t graphblas_triangle_count(graphblas_graph& g) {
   const std::uint64_t n = g.vertices();
-  grb_matrix s = symmetrized_pattern(g.a());
-  std::vector<GrB_Index> ids(n), parent(n);
-  std::iota(ids.begin(), ids.end(), GrB_Index(0));
-  std::vector<std::int64_t> values(n);
-  std::iota(values.begin(), values.end(), std::int64_t(0));
-  grb_vector f = new_vector(GrB_INT64, n), gp = new_vector(GrB_INT64, n),
-             mngp = new_vector(GrB_INT64, n), h = new_vector(GrB_INT64, n),
-             next = new_vector(GrB_INT64, n);
-  grb_matrix hook;
-  GRAPHRING_GRB(GrB_Vector_build_INT64(f.get(), ids.data(), values.data(), n, GrB_FIRST_INT64));
-  GRAPHRING_GRB(GrB_Vector_dup(gp.out(), f.get()));
-  GRAPHRING_GRB(GrB_Vector_dup(mngp.out(), f.get()));
-  for (bool changed = n > 0; changed;) {
-    // mngp = min(mngp, S min.second gp): the smallest grandparent among the neighbours
-    GRAPHRING_GRB(GrB_mxv(mngp.get(), nullptr, GrB_MIN_INT64, GxB_MIN_SECOND_INT64, s.get(),
-                          gp.get(), nullptr));
-    // stochastic hooking f(f(i)) = min(f(f(i)), mngp(i)): duplicate targets are merged by a
-    // build with MIN, H(f(i), i) = mngp(i), then h = min over each row of H
-    GrB_Index count = n;
-    GRAPHRING_GRB(GrB_Vector_extractTuples_INT64(ids.data(), values.data(), &count, f.get()));
-    for (std::uint64_t i = 0; i < n; ++i) parent[i] = GrB_Index(values[i]);
-    GRAPHRING_GRB(GrB_Vector_extractTuples_INT64(ids.data(), values.data(), &count, mngp.get()));
-    GRAPHRING_GRB(GrB_Matrix_new(hook.out(), GrB_INT64, n, n));
-    GRAPHRING_GRB(GrB_Matrix_build_INT64(hook.get(), parent.data(), ids.data(), values.data(), n,
-                                         GrB_MIN_INT64));
-    GRAPHRING_GRB(GrB_Matrix_reduce_Monoid(h.get(), nullptr, nullptr, GrB_MIN_MONOID_INT64,
-                                           hook.get(), nullptr));
-    // f = min(f, h); aggressive hooking f = min(f, mngp); shortcutting f = min(f, gp)
-    GRAPHRING_GRB(GrB_Vector_eWiseAdd_BinaryOp(f.get(), nullptr, GrB_MIN_INT64, GrB_MIN_INT64,
-                                               h.get(), mngp.get(), nullptr));
-    GRAPHRING_GRB(GrB_Vector_eWiseAdd_BinaryOp(f.get(), nullptr, GrB_MIN_INT64, GrB_MIN_INT64,
-                                               f.get(), gp.get(), nullptr));
-    // next = f(f)
-    GRAPHRING_GRB(GrB_Vector_extractTuples_INT64(ids.data(), values.data(), &count, f.get()));
-    for (std::uint64_t i = 0; i < n; ++i) parent[i] = GrB_Index(values[i]);
-    GRAPHRING_GRB(GrB_Vector_extract(next.get(), nullptr, nullptr, f.get(), parent.data(), n, nullptr));
-    // changed = any(next != gp)
-    grb_vector differs = new_vector(GrB_BOOL, n);
-    GRAPHRING_GRB(GrB_Vector_eWiseMult_BinaryOp(differs.get(), nullptr, nullptr, GrB_NE_INT64,
-                                                next.get(), gp.get(), nullptr));
-    GRAPHRING_GRB(GrB_Vector_reduce_BOOL(&changed, nullptr, GrB_LOR_MONOID_BOOL, differs.get(), nullptr));
-    std::swap(gp, next);
-  }
-  // every root is the smallest id of its tree, since hooking only ever lowers a parent
-  std::vector<std::uint64_t> component = dense<std::uint64_t>(f.get(), 0);
-  std::vector<std::uint64_t> smallest(n, n);
-  for (std::uint64_t v = 0; v < n; ++v) smallest[component[v]] = std::min(smallest[component[v]], v);
-  for (std::uint64_t v = 0; v < n; ++v) component[v] = smallest[component[v]];
-  return component;
-}
-
-std::uint64_t graphblas_triangle_count(const graphblas_graph& g) {
-  const std::uint64_t n = g.vertices();
-  grb_matrix s = symmetrized_pattern(g.a());
+  const undirected_structure u = undirected(g);
   grb_matrix l = new_matrix(GrB_BOOL, n, n), c = new_matrix(GrB_INT64, n, n);
   // L = tril(S, -1)
-  GRAPHRING_GRB(GrB_Matrix_select_INT64(l.get(), nullptr, nullptr, GrB_TRIL, s.get(), -1, nullptr));
+  GRAPHRING_GRB(GrB_Matrix_select_INT64(l.get(), nullptr, nullptr, GrB_TRIL, u.s, -1, nullptr));
   // C<L, struct> = L plus.pair Lᵀ
   GRAPHRING_GRB(GrB_mxm(c.get(), l.get(), nullptr, GxB_PLUS_PAIR_INT64, l.get(), l.get(), GrB_DESC_ST1));
   std::int64_t triangles = 0;

@@ -1,7 +1,7 @@
 // Graph algorithms written with the GraphBLAS C API the way LAGraph writes them [1], as the
 // baselines graphring is measured against: direction-optimizing BFS with ANY_SECONDI and a cached
 // transpose, PageRank with dangling rank spread uniformly, SSSP by delta-stepping and by
-// Bellman-Ford over min_plus, FastSV connected components [2], masked-mxm triangle counting
+// Bellman-Ford over min_plus, FastSV connected components with sampling [2], masked-mxm triangle counting
 // (L·Lᵀ masked by L) [3], batched Brandes betweenness centrality [4], and a user-defined
 // (distance, count) semiring. Results use internal ids 0..n-1.
 // [1] Mattson et al., "LAGraph: a community effort to collect graph algorithms built on top of
@@ -51,12 +51,12 @@ std::vector<double> graphblas_sssp_delta_stepping(const graphblas_graph& g, std:
 // throws error_kind::bad_input when a negative cycle is reachable from the source.
 std::vector<double> graphblas_sssp_bellman_ford(const graphblas_graph& g, std::uint64_t source);
 
-// Weakly connected components by FastSV on A + Aᵀ: every vertex gets the smallest id in its
-// component.
-std::vector<std::uint64_t> graphblas_connected_components(const graphblas_graph& g);
+// Weakly connected components by FastSV with LAGraph's sampling on A ∪ Aᵀ (A itself when
+// symmetric; graphblas_components.cpp): every vertex gets the smallest id in its component.
+std::vector<std::uint64_t> graphblas_connected_components(graphblas_graph& g);
 
-// Triangles of the undirected graph A + Aᵀ without self-loops: sum(L .* (L plus.pair Lᵀ)).
-std::uint64_t graphblas_triangle_count(const graphblas_graph& g);
+// Triangles of the undirected graph A ∪ Aᵀ without self-loops: sum(L .* (L plus.pair Lᵀ)).
+std::uint64_t graphblas_triangle_count(graphblas_graph& g);
 
 // Brandes' betweenness centrality from the given sources (all at once, as one batch), edge
 // weights ignored, paths directed as A stores them; pass every vertex for exact centrality.

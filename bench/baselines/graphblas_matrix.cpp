@@ -197,4 +197,31 @@ GrB_Vector graphblas_graph::out_degree() {
   return out_degree_.get();
 }
 
+bool graphblas_graph::symmetric() {
+  if (!symmetric_) {
+    grb_matrix both;
+    GRAPHRING_GRB(GrB_Matrix_new(both.out(), GrB_BOOL, n_, n_));
+    // both = A pair Aᵀ over the intersection: as many entries as A when the patterns agree
+    GRAPHRING_GRB(GrB_Matrix_eWiseMult_BinaryOp(both.get(), nullptr, nullptr, GxB_PAIR_BOOL,
+                                                a_.get(), at(), nullptr));
+    symmetric_ = grb_nvals(both.get()) == grb_nvals(a_.get());
+  }
+  return *symmetric_;
+}
+
+undirected_structure undirected(graphblas_graph& g) {
+  undirected_structure u;
+  if (g.symmetric()) {
+    u.s = g.a();
+    return u;
+  }
+  const std::uint64_t n = g.vertices();
+  GRAPHRING_GRB(GrB_Matrix_new(u.owned.out(), GrB_BOOL, n, n));
+  // S = A pair Aᵀ over the union
+  GRAPHRING_GRB(GrB_Matrix_eWiseAdd_BinaryOp(u.owned.get(), nullptr, nullptr, GxB_PAIR_BOOL,
+                                             g.a(), g.at(), nullptr));
+  u.s = u.owned.get();
+  return u;
+}
+
 }  // namespace graphring::baselines

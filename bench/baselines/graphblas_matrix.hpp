@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -88,12 +89,23 @@ class graphblas_graph {
   GrB_Matrix cached_at() const;
   // Out-degree of every vertex with out-edges (INT64; vertices without out-edges hold no entry).
   GrB_Vector out_degree();
+  // Whether A's pattern equals Aᵀ's (LAGraph's is_symmetric_structure); computed once.
+  bool symmetric();
 
  private:
   std::uint64_t n_ = 0;
   GrB_Type type_ = nullptr;
   grb_matrix a_, at_;
   grb_vector out_degree_;
+  std::optional<bool> symmetric_;
 };
+
+// The undirected structure of g as a BOOL pattern: A itself when it is symmetric, otherwise
+// S = A ∪ Aᵀ made from the cached transpose (owned holds it).
+struct undirected_structure {
+  grb_matrix owned;
+  GrB_Matrix s = nullptr;
+};
+undirected_structure undirected(graphblas_graph& g);
 
 }  // namespace graphring::baselines

@@ -388,8 +388,13 @@ std::vector<workload> cc_workloads(graph& g, const std::string& name, const benc
   };
   auto s = std::make_shared<state>();
   s->g = &g;
-  (void)g.symmetric();  // cached: graphring symmetrizes only when it must
-  if (with_graphblas(o)) s->grb = graphblas_graph(g.adjacency(), GrB_BOOL);
+  // Cached on both sides, as LAGraph caches them on its Graph: whether the graph is symmetric
+  // and its transpose, from which each system forms A ∪ Aᵀ when it is not.
+  if (!g.symmetric()) (void)g.transpose();
+  if (with_graphblas(o)) {
+    s->grb = graphblas_graph(g.adjacency(), GrB_BOOL);
+    (void)s->grb.symmetric();
+  }
   if (with_boost(o)) s->boost = baselines::to_boost_undirected(g.adjacency());
   auto agree = [s] { return same_partition(s->ours, s->theirs); };
   workload w{name, "cc", double(g.edges()), 0, {}};
@@ -421,7 +426,11 @@ std::vector<workload> tc_workloads(graph& g, const std::string& name, const benc
   };
   auto s = std::make_shared<state>();
   s->g = &g;
-  if (with_graphblas(o)) s->grb = graphblas_graph(g.adjacency(), GrB_BOOL);
+  if (!g.symmetric()) (void)g.transpose();
+  if (with_graphblas(o)) {
+    s->grb = graphblas_graph(g.adjacency(), GrB_BOOL);
+    (void)s->grb.symmetric();
+  }
   workload w{name, "tc", double(g.edges()), 0, {}};
   w.systems.push_back(
       {graphring_system, {}, [s] { s->ours = algorithms::triangle_count(*s->g); }, {}});
