@@ -28,7 +28,7 @@ format_features measure_features(const csr_matrix& a) {
   f.mean_degree = a.nrows ? double(a.nnz()) / double(a.nrows) : 0;
   csr_matrix pattern = a;
   pattern.values = std::monostate{};
-  f.cci_column_bits = a.nnz() ? double(cci_matrix::from_csr(pattern).code_bits()) / double(a.nnz()) : 32;
+  f.cci_column_bits = a.nnz() ? double(cci_matrix::from_csr(pattern).column_bits()) / double(a.nnz()) : 32;
   return f;
 }
 
@@ -95,8 +95,8 @@ formats::footprint any_format::size() const noexcept {
   return std::visit(
       [](const auto& m) -> formats::footprint {
         if constexpr (std::is_same_v<std::decay_t<decltype(m)>, csr_matrix>) {
-          return {m.offsets.size() * sizeof(edge_offset) + m.cols.size() * sizeof(vertex_id),
-                  m.nnz() * type_size(m.values_type())};
+          return {m.cols.size() * sizeof(vertex_id), m.nnz() * type_size(m.values_type()),
+                  m.offsets.size() * sizeof(edge_offset)};
         } else {
           return m.size();
         }

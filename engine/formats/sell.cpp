@@ -23,11 +23,16 @@ sell_matrix sell_matrix::from_csr(const csr_matrix& a, const sell_options& optio
   const std::uint64_t c = options.chunk, slices = (a.nrows + c - 1) / c;
   buffer<vertex_id> row_of(slices * c, padding_column);
   for (std::uint64_t r = 0; r < a.nrows; ++r) row_of[r] = vertex_id(r);
-  for (std::uint64_t w = 0; w < a.nrows; w += options.sigma) {
-    const auto first = row_of.begin() + std::ptrdiff_t(w);
-    const auto last = row_of.begin() + std::ptrdiff_t(std::min(a.nrows, w + options.sigma));
-    std::stable_sort(first, last, [&](vertex_id x, vertex_id y) { return a.row_length(x) > a.row_length(y); });
-  }
+  // Longest first within each window of σ rows, then within each slice (a slice that straddles
+  // two windows when C does not divide σ).
+  auto sort_rows = [&](std::uint64_t begin, std::uint64_t count) {
+    const auto first = row_of.begin() + std::ptrdiff_t(begin);
+    std::stable_sort(first, first + std::ptrdiff_t(std::min(a.nrows - begin, count)),
+                     [&](vertex_id x, vertex_id y) { return a.row_length(x) > a.row_length(y); });
+  };
+  for (std::uint64_t w = 0; w < a.nrows; w += std::min(options.sigma, a.nrows - w)) sort_rows(w, options.sigma);
+  if (options.sigma % c != 0)
+    for (std::uint64_t s = 0; s < slices; ++s) sort_rows(s * c, c);
   buffer<edge_offset> slice_offsets(slices + 1);
   slice_offsets[0] = 0;
   for (std::uint64_t s = 0; s < slices; ++s) {
@@ -83,8 +88,8 @@ csr_matrix sell_matrix::to_csr() const {
 }
 
 formats::footprint sell_matrix::size() const noexcept {
-  return {slice_offsets_.size() * sizeof(edge_offset) + row_of_.size() * sizeof(vertex_id) + cols_.size() * sizeof(vertex_id),
-          formats::value_bytes(values_, cols_.size())};
+  return {cols_.size() * sizeof(vertex_id), formats::value_bytes(values_, cols_.size()),
+          slice_offsets_.size() * sizeof(edge_offset) + row_of_.size() * sizeof(vertex_id)};
 }
 
 }  // namespace graphring
