@@ -232,6 +232,38 @@ TEST(Formats, ExactBytesOfPlainLayouts) {
   EXPECT_EQ(c.size().bytes(), 8 * (c.code_bits() / 64 + 3) + 8 * 24 + 8 * nnz + 16 * ((a.nrows + 63) / 64 + 1));
 }
 
+// The auto rule: ELL for rows of nearly one length, SELL-C-σ where its padding stays small,
+// CSR where a few very long rows among short ones would pad SELL's slices.
+TEST(Formats, AutoRuleFollowsTheRowLengths) {
+  buffer<edge_offset> offsets(1001);
+  buffer<vertex_id> cols;
+  for (std::uint64_t r = 0; r <= 1000; ++r) offsets[r] = 4 * r;
+  for (std::uint64_t r = 0; r < 1000; ++r)
+    for (vertex_id j = 0; j < 4; ++j) cols.push_back((vertex_id(r) + 7 * j) % 1000);
+  for (std::uint64_t r = 0; r < 1000; ++r) std::sort(cols.begin() + std::ptrdiff_t(4 * r), cols.begin() + std::ptrdiff_t(4 * r + 4));
+  csr_matrix uniform;
+  uniform.nrows = uniform.ncols = 1000;
+  uniform.offsets = shared_array<edge_offset>(std::move(offsets));
+  uniform.cols = shared_array<vertex_id>(std::move(cols));
+  EXPECT_EQ(choose_format(measure_features(uniform)), format_kind::ell);
+  EXPECT_EQ(choose_format(measure_features(random_matrix({2000, 2000, 8, 0.2, 0, 0.3, 0, value_type::none}, 14))),
+            format_kind::sell);
+  // Row 0 holds columns 0 .. 29999, every other row one entry: SELL's first slice pads 7 rows.
+  buffer<edge_offset> hub_offsets(2001);
+  buffer<vertex_id> hub_cols(30000 + 1999);
+  hub_offsets[0] = 0;
+  for (std::uint64_t r = 0; r < 2000; ++r) hub_offsets[r + 1] = 30000 + r;
+  for (vertex_id c = 0; c < 30000; ++c) hub_cols[c] = c;
+  for (std::uint64_t r = 1; r < 2000; ++r) hub_cols[30000 + r - 1] = vertex_id(r);
+  csr_matrix hub;
+  hub.nrows = 2000;
+  hub.ncols = 30000;
+  hub.offsets = shared_array<edge_offset>(std::move(hub_offsets));
+  hub.cols = shared_array<vertex_id>(std::move(hub_cols));
+  EXPECT_GT(measure_features(hub).sell_padding, 0.25);
+  EXPECT_EQ(choose_format(measure_features(hub)), format_kind::csr);
+}
+
 // Several rows share a CSR-dtANS lane: a row of one entry costs a few bits of row structure
 // (its end-of-row symbol and its share of the lane table), not the words and 32-bit length a
 // stream of its own would take.

@@ -154,16 +154,17 @@ struct cci_view {
 
 // Reads a stream of codewords through a 64-bit buffer refilled 32 bits at a time from a position
 // that runs ahead of the decode, so one codeword's decode waits only for the previous one's
-// length (a shift of the buffer), not for loads of the code as view.peek does. Reads at most 128
-// bits past the last codeword (the code's padding words).
+// length (a shift of the buffer), not for loads of the code as view.peek does; the refill is
+// computed every time and applied by masks, since whether it is due follows the code lengths,
+// which a branch would mispredict. Reads at most 128 bits past the last codeword (the code's
+// padding words).
 struct cci_reader {
-  std::uint64_t buf = 0;   // the next `avail` bits of code, lowest first
-  std::uint64_t next = 0;  // the bit after those in buf
+  std::uint64_t buf = 0;    // the next `avail` bits of code, lowest first
+  std::uint64_t next = 0;   // the bit after those in buf
   std::uint32_t avail = 0;
 
   template <class V>
-  GRAPHRING_HD cci_reader(const cci_view<V>& v, std::uint64_t bit)
-      : buf(v.peek(bit)), next(bit + 64), avail(64) {}
+  GRAPHRING_HD cci_reader(const cci_view<V>& v, std::uint64_t bit) : buf(v.peek(bit)), next(bit + 64), avail(64) {}
 
   // The bit after the last codeword read.
   GRAPHRING_HD std::uint64_t position() const { return next - avail; }
@@ -171,11 +172,10 @@ struct cci_reader {
   // Decodes the next codeword into its delta and count (no branches but the refills').
   template <class V>
   GRAPHRING_HD void next_code(const cci_view<V>& v, std::uint32_t& delta, std::uint32_t& count) {
-    if (avail < 32) {
-      buf |= (v.peek(next) & 0xffffffffu) << avail;
-      next += 32;
-      avail += 32;
-    }
+    const std::uint64_t due = std::uint64_t(0) - std::uint64_t(avail < 32);  // all ones or zero
+    buf |= ((v.peek(next) & 0xffffffffu) << (avail & 31)) & due;
+    next += 32 & due;
+    avail += std::uint32_t(32 & due);
     if (avail < v.max_code_bits()) {  // only with 35-bit codewords: start over from the position
       const std::uint64_t at = position();
       buf = v.peek(at);

@@ -51,6 +51,8 @@ struct sell_options {
 class sell_matrix {
  public:
   static sell_matrix from_csr(const csr_matrix& a, const sell_options& options = {});
+  // The slots (entries and padding) that layout would take, without building it.
+  static edge_offset slots_for(const csr_matrix& a, const sell_options& options = {});
   csr_matrix to_csr() const;
 
   std::uint64_t nrows() const noexcept { return nrows_; }

@@ -195,8 +195,8 @@ inline std::uint64_t count_present(const std::uint8_t* y_present, std::uint64_t 
 // Decodes the column ids of at least min(row_left, 64) entries, at most row_left and 79, into
 // cols (room for 80), continuing from col (the row's last column so far); returns how many it
 // wrote. A codeword gives a delta and a count (a run of up to 16 equal deltas, or one jump),
-// so the last codeword may carry the piece past 64; a run is written 16 ids at a time without
-// a branch and cut to its count.
+// so the last codeword may carry the piece past 64; a run is written 16 ids at a time and cut to
+// its count.
 template <class V>
 GRAPHRING_INLINE std::uint64_t decode_cci_piece(const cci_view<V>& a, cci_reader& in,
                                                 std::uint64_t row_left, std::uint32_t& col,
@@ -206,7 +206,9 @@ GRAPHRING_INLINE std::uint64_t decode_cci_piece(const cci_view<V>& a, cci_reader
   while (n < want) {
     std::uint32_t delta = 0, count = 0;
     in.next_code(a, delta, count);
-    for (std::uint32_t i = 0; i < 16; ++i) cols[n + i] = col + delta * (i + 1);
+    cols[n] = col + delta;
+    if (count > 1)
+      for (std::uint32_t i = 1; i < 16; ++i) cols[n + i] = col + delta * (i + 1);
     const std::uint64_t used = std::min<std::uint64_t>(count, row_left - n);
     col += delta * std::uint32_t(used);
     n += used;
