@@ -539,29 +539,17 @@ csr_matrix dtans_matrix::to_csr() const {
       return shared_array<T>(std::move(values));
     }
   };
+  // clang-format off
   switch (values_type_) {
-    case value_type::none:
-      a.values = typed(pattern_value{});
-      break;
-    case value_type::int32:
-      a.values = typed(std::int32_t{});
-      break;
-    case value_type::int64:
-      a.values = typed(std::int64_t{});
-      break;
-    case value_type::uint32:
-      a.values = typed(std::uint32_t{});
-      break;
-    case value_type::uint64:
-      a.values = typed(std::uint64_t{});
-      break;
-    case value_type::float32:
-      a.values = typed(float{});
-      break;
-    case value_type::float64:
-      a.values = typed(double{});
-      break;
+    case value_type::none: a.values = typed(pattern_value{}); break;
+    case value_type::int32: a.values = typed(std::int32_t{}); break;
+    case value_type::int64: a.values = typed(std::int64_t{}); break;
+    case value_type::uint32: a.values = typed(std::uint32_t{}); break;
+    case value_type::uint64: a.values = typed(std::uint64_t{}); break;
+    case value_type::float32: a.values = typed(float{}); break;
+    case value_type::float64: a.values = typed(double{}); break;
   }
+  // clang-format on
   a.offsets = shared_array<edge_offset>(std::move(offsets));
   a.cols = shared_array<vertex_id>(std::move(cols));
   return a;

@@ -438,7 +438,11 @@ std::uint64_t sweep_dense_lanes(const vertex_id* cols, std::uint64_t first, std:
   std::uint64_t active = filled;
   for (std::uint64_t at = first; at < end && active > 0; at += stride) {
     active = lanes_with_entries(cols, at, active);
-    add_column<S>(acc, active, cols + at, at, rows, values, x, all);
+    if (active == sizeof...(L)) {  // every lane (the common case): no test per lane
+      add_column<S>(acc, sizeof...(L), cols + at, at, rows, values, x, all);
+    } else {
+      add_column<S>(acc, active, cols + at, at, rows, values, x, all);
+    }
   }
   std::uint64_t found = 0;
   ((found += L < lanes ? write_lane(rows[L], L < filled, acc[L], y, y_present, allowed) : 0), ...);
