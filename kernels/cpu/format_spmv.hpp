@@ -7,14 +7,17 @@
 // for a pattern matrix, or (for value types the formats do not store, such as bool or a struct)
 // positions into the caller's CSR value array.
 // Products of a row are combined in ascending column order, also where a COO row is split over
-// threads (partials are combined in chunk order), so non-commutative monoids agree with CSR.
-// A monoid with a terminal stops a row once the sum reaches it (checked per block of at most 16
-// products: a CCI codeword, 16 ELL/SELL slot columns); an ANY monoid stops at the first product.
-// The CCI, ELL and SELL loops are written out per format (decode a run of column ids, gather,
-// accumulate from S::zero() with S::accumulate); COO, HYB's overflow and dtANS's lockstep slice
-// decoder go through the views' generic per-entry decoders.
-// Work is balanced by nonzeros: COO by equal entry ranges, CCI by row blocks of equal entries,
-// SELL by slice ranges of equal slots, ELL (all rows one width) and dtANS by blocks of rows.
+// threads (partials are combined in chunk order), so non-commutative monoids agree with CSR;
+// only for a commutative monoid with every x present does CCI keep four running sums over a
+// row's products (as the CSR kernel does). A monoid with a terminal stops a row once the sum
+// reaches it (checked per CCI piece of about 64 products, per 16 ELL/SELL slot columns); an ANY
+// monoid stops at the first product.
+// The CCI, ELL and SELL loops are written out per format (CCI: decode a piece of column ids,
+// then gather and accumulate; SELL: eight rows per slot column, one running sum each); COO,
+// HYB's overflow and dtANS's lockstep slice decoder go through the views' per-entry decoders.
+// Work is balanced by nonzeros: COO by equal entry ranges, CCI by blocks of row groups of equal
+// entries, SELL by slice ranges of equal slots, ELL (all rows one width) by blocks of rows, and
+// dtANS slice by slice, handed out dynamically.
 #pragma once
 
 #include <omp.h>
