@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
@@ -341,6 +342,33 @@ TEST(FormatEngine, CliSpmvFormatOption) {
   EXPECT_NE(bad.err.find("unknown format 'csc'; valid: csr|coo|ell|hyb|sell|cci|dtans|auto"),
             std::string::npos)
       << bad.err;
+}
+
+// `graphring info GRAPH --formats --json` reports every format with its bytes split into bits
+// per edge of index, values and row structure, which add up to the bytes.
+TEST(FormatEngine, CliInfoFormatsPartsAddUp) {
+  const std::string graph = std::string(GRAPHRING_DATASETS) + "/email-Eu-core.txt.gz";
+  const auto info = testing::run_cli({"info", graph, "--json", "--quiet"});
+  ASSERT_EQ(info.status, 0) << info.err;
+  unsigned long long edges = 0;
+  ASSERT_EQ(std::sscanf(info.out.c_str() + info.out.find("\"edges\""), "\"edges\": %llu", &edges), 1);
+  const auto got = testing::run_cli({"info", graph, "--formats", "--json", "--quiet"});
+  ASSERT_EQ(got.status, 0) << got.err;
+  int formats = 0;
+  for (std::size_t at = got.out.find("\"bytes\""); at != std::string::npos; at = got.out.find("\"bytes\"", at + 1)) {
+    unsigned long long bytes = 0;
+    double index = 0, value = 0, structure = 0;
+    ASSERT_EQ(std::sscanf(got.out.c_str() + at,
+                          "\"bytes\": %llu, \"index_bits_per_edge\": %lf, \"value_bits_per_edge\": %lf, "
+                          "\"structure_bits_per_edge\": %lf",
+                          &bytes, &index, &value, &structure),
+              4)
+        << got.out.substr(at, 120);
+    EXPECT_NEAR((index + value + structure) * double(edges) / 8, double(bytes), 1e-3 * double(edges));
+    ++formats;
+  }
+  EXPECT_GE(formats, 6);  // ELL may refuse a graph
+  EXPECT_NE(got.out.find("\"entropy_index_bits_per_edge\""), std::string::npos);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // `graphring info GRAPH [--formats] [--json]`: counts, symmetry, degrees and storage of a graph;
-// with --formats, every storage format's bytes, bits per edge (index and value parts) and build
-// time beside the order-0 entropy of the delta-coded indices (engine/formats/any_format.hpp).
+// with --formats, every storage format's bytes, bits per edge (column index, values and row
+// structure, engine/formats/format_support.hpp) and build time beside the order-0 entropy of
+// the delta-coded indices and of the values (engine/formats/any_format.hpp).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -111,26 +112,28 @@ void print_formats(const csr_matrix& a, bool json) {
       const format_row& r = rows[i];
       std::printf("%s{\"format\": \"%s\", ", i ? ", " : "", std::string(format_name(r.kind)).c_str());
       if (r.built)
-        std::printf("\"bytes\": %llu, \"index_bits_per_edge\": %.4f, \"value_bits_per_edge\": %.4f, \"build_seconds\": %.6f}",
+        std::printf("\"bytes\": %llu, \"index_bits_per_edge\": %.4f, \"value_bits_per_edge\": %.4f, "
+                    "\"structure_bits_per_edge\": %.4f, \"build_seconds\": %.6f}",
                     (unsigned long long)r.size.bytes(), 8.0 * double(r.size.index_bytes) / edges,
-                    8.0 * double(r.size.value_bytes) / edges, r.seconds);
+                    8.0 * double(r.size.value_bytes) / edges, 8.0 * double(r.size.structure_bytes) / edges, r.seconds);
       else
         std::printf("\"refused\": %s}", json_string(r.refused).c_str());
     }
     std::printf("]}\n");
     return;
   }
-  std::printf("format  %15s  %11s  %11s  %9s\n", "bytes", "index b/e", "value b/e", "build s");
+  std::printf("format  %15s  %11s  %11s  %13s  %9s\n", "bytes", "index b/e", "value b/e", "structure b/e", "build s");
   for (const format_row& r : rows) {
     if (!r.built) {
       std::printf("%-6s  refused: %s\n", std::string(format_name(r.kind)).c_str(), r.refused.c_str());
       continue;
     }
-    std::printf("%-6s  %15s  %11.2f  %11.2f  %9.3f\n", std::string(format_name(r.kind)).c_str(),
+    std::printf("%-6s  %15s  %11.2f  %11.2f  %13.2f  %9.3f\n", std::string(format_name(r.kind)).c_str(),
                 grouped(r.size.bytes()).c_str(), 8.0 * double(r.size.index_bytes) / edges,
-                8.0 * double(r.size.value_bytes) / edges, r.seconds);
+                8.0 * double(r.size.value_bytes) / edges, 8.0 * double(r.size.structure_bytes) / edges, r.seconds);
   }
   std::printf("order-0 entropy of delta-coded indices %.2f bits/edge, of values %.2f bits/edge\n", h.index_bits, h.value_bits);
+  std::printf("(index: column ids or their codes; structure: where rows start and end)\n");
   std::printf("auto picks %s\n", std::string(format_name(chosen)).c_str());
 }
 

@@ -26,14 +26,13 @@ format_features measure_features(const csr_matrix& a) {
   format_features f;
   for (std::uint64_t r = 0; r < a.nrows; ++r) f.max_degree = std::max<std::uint64_t>(f.max_degree, a.row_length(r));
   f.mean_degree = a.nrows ? double(a.nnz()) / double(a.nrows) : 0;
-  csr_matrix pattern = a;
-  pattern.values = std::monostate{};
-  f.cci_column_bits = a.nnz() ? double(cci_matrix::from_csr(pattern).code_bits()) / double(a.nnz()) : 32;
+  f.sell_padding = a.nnz() ? double(sell_matrix::slots_for(a)) / double(a.nnz()) - 1 : 0;
   return f;
 }
 
 format_kind choose_format(const format_features& f) noexcept {
   if (f.mean_degree > 0 && double(f.max_degree) <= 1.25 * f.mean_degree + 1) return format_kind::ell;
+  if (f.mean_degree > 0 && f.sell_padding <= 0.25) return format_kind::sell;
   return format_kind::csr;
 }
 
@@ -95,8 +94,8 @@ formats::footprint any_format::size() const noexcept {
   return std::visit(
       [](const auto& m) -> formats::footprint {
         if constexpr (std::is_same_v<std::decay_t<decltype(m)>, csr_matrix>) {
-          return {m.offsets.size() * sizeof(edge_offset) + m.cols.size() * sizeof(vertex_id),
-                  m.nnz() * type_size(m.values_type())};
+          return {m.cols.size() * sizeof(vertex_id), m.nnz() * type_size(m.values_type()),
+                  m.offsets.size() * sizeof(edge_offset)};
         } else {
           return m.size();
         }

@@ -1,16 +1,16 @@
 // One holder for a matrix in any format, chosen at run time by name ("csr|coo|ell|hyb|sell|cci|
 // dtans|auto"), with its exact footprint; and the `auto` choice from measured features.
 //
-// The auto rule, from the measurements in README "Formats" (pull SpMV through the engine call,
-// 2 cores shared with other jobs):
+// The auto rule picks for pull SpMV time, from the measurements in README "Formats" (the engine
+// call, plus_times over float, 2 cores):
 //   1. ELL when rows are nearly uniform (longest row <= 1.25 x mean + 1, so padding is small).
-//   2. CSR otherwise. On this CPU no compressed format is faster than CSR with its nonzero
-//      balancing and four running sums: the graphs up to 10^7 edges fit the 32 MiB L3, where
-//      bytes are cheap and CCI's serial decode chain (about 15 cycles a codeword) is not; on
-//      rmat:22 (547 MB) the random gathers of x dominate and CCI, with 44% of CSR's index
-//      bytes, still took 2.4x CSR's time. CCI's column-code size stays a measured feature
-//      (info --formats prints it): the format to pick when memory, not time, is the limit, and
-//      on a GPU, where decode is spread over a warp.
+//   2. SELL-C-σ when its padding is at most a quarter of the entries: eight rows swept together
+//      with independent running sums took 0.3-0.8x CSR's time on the web and social graphs, and
+//      about CSR's on rmat:22, where the random gathers of x set the pace for every format (0.8x
+//      with degree order). σ = 2^20 keeps padding near 1% on power-law graphs; a matrix with
+//      a few very long rows among short ones pads more and goes to CSR.
+//   3. CSR otherwise. CCI and CSR-dtANS are the formats for memory, not time: on a CPU their
+//      decode costs more than the bytes they save (CCI 3-6x CSR's time at 15-50% of its bytes).
 #pragma once
 
 #include <optional>
@@ -43,7 +43,7 @@ std::optional<format_kind> parse_format(std::string_view name);
 struct format_features {
   double mean_degree = 0;
   std::uint64_t max_degree = 0;
-  double cci_column_bits = 0;  // CCI column code bits per entry
+  double sell_padding = 0;  // SELL-C-σ's slots (default options) per entry, less one
 };
 format_features measure_features(const csr_matrix& a);
 format_kind choose_format(const format_features& f) noexcept;

@@ -111,7 +111,7 @@ cci_matrix cci_matrix::from_csr(const csr_matrix& a, const cci_options& options)
   };
   std::vector<buffer<std::uint64_t>> block_words{std::size_t(blocks)};
   buffer<std::uint64_t> start(starts + 1);
-  buffer<std::uint64_t> block_bits(std::size_t(blocks) + 1, 0);
+  buffer<std::uint64_t> block_bits(std::size_t(blocks) + 1, 0), block_length_bits(std::size_t(blocks), 0);
 #pragma omp parallel for schedule(dynamic, 1) if (blocks > 1)
   for (std::int64_t b = 0; b < std::int64_t(blocks); ++b) {
     bit_writer out(block_words[b]);
@@ -119,7 +119,9 @@ cci_matrix cci_matrix::from_csr(const csr_matrix& a, const cci_options& options)
     for (std::uint64_t r = first; r < last; ++r) {
       if (grouped) {
         if (r % cci_group == 0) start[r / cci_group] = out.bit();
+        const std::uint64_t before = out.bit();
         put_jump(out, a.row_length(r), wide_bits);
+        block_length_bits[b] += out.bit() - before;
         encode_stream(out, a.cols.data() + a.row_begin(r), a.row_length(r), 0, 1, wide_bits);
         continue;
       }
@@ -131,6 +133,7 @@ cci_matrix cci_matrix::from_csr(const csr_matrix& a, const cci_options& options)
     block_bits[b] = block_words[b].size() * 64;
   }
   std::uint64_t code_bits = 0;
+  for (std::uint64_t b = 0; b < blocks; ++b) m.length_bits_ += block_length_bits[b];
   for (std::uint64_t b = 0; b < blocks; ++b) {
     const std::uint64_t first = block_first_row(b), last = block_first_row(b + 1);
     const std::uint64_t begin = grouped ? (first + cci_group - 1) / cci_group : first * slices;
@@ -144,7 +147,7 @@ cci_matrix cci_matrix::from_csr(const csr_matrix& a, const cci_options& options)
     for (std::uint64_t g = 0; g <= groups; ++g) entry[g] = a.offsets[std::min(a.nrows, g * cci_group)];
     m.group_entry_ = shared_array<edge_offset>(std::move(entry));
   }
-  buffer<std::uint64_t> words(code_bits / 64 + 1, 0);  // + 1: the word peek reads past the end
+  buffer<std::uint64_t> words(code_bits / 64 + 3, 0);  // + 3: the words a reader's peeks run ahead
   std::uint64_t w = 0;
   for (const auto& block : block_words) w = std::uint64_t(std::copy(block.begin(), block.end(), words.begin() + std::ptrdiff_t(w)) - words.begin());
   m.code_bits_ = code_bits;
@@ -195,16 +198,17 @@ csr_matrix cci_matrix::to_csr() const {
 }
 
 formats::footprint cci_matrix::size() const noexcept {
-  return {offsets_.size() * sizeof(edge_offset) + code_start_.size() * sizeof(std::uint64_t) +
-              group_entry_.size() * sizeof(edge_offset) + words_.size() * sizeof(std::uint64_t) + sizeof table_,
-          formats::value_bytes(values_, nnz_)};
+  const std::uint64_t code_bytes = words_.size() * sizeof(std::uint64_t), length_bytes = length_bits_ / 8;
+  return {code_bytes - length_bytes + sizeof table_, formats::value_bytes(values_, nnz_),
+          length_bytes + offsets_.size() * sizeof(edge_offset) + code_start_.size() * sizeof(std::uint64_t) +
+              group_entry_.size() * sizeof(edge_offset)};
 }
 
 namespace {
 
 bool validate_grouped(const cci_view<pattern_value>& v, std::uint64_t nvalues) {
   if (!v.group_entry) return false;
-  const std::uint64_t groups = (v.nrows + cci_group - 1) / cci_group, limit = (v.nwords - 1) * 64;
+  const std::uint64_t groups = (v.nrows + cci_group - 1) / cci_group, limit = (v.nwords - 2) * 64;
   if (v.group_entry[0] != 0 || v.group_entry[groups] != nvalues) return false;
   for (std::uint64_t g = 0; g < groups; ++g) {
     std::uint64_t bit = v.code_start[g];
@@ -212,7 +216,7 @@ bool validate_grouped(const cci_view<pattern_value>& v, std::uint64_t nvalues) {
     if (k > nvalues) return false;
     const std::uint64_t last = std::min<std::uint64_t>(v.nrows, (g + 1) * cci_group);
     for (std::uint64_t r = g * cci_group; r < last; ++r) {
-      // Every codeword must start where peek stays inside the words.
+      // Every codeword must start where a reader's peeks, up to 128 bits ahead, stay inside.
       if (bit >= limit) return false;
       const std::uint64_t length = v.read_length(bit);
       if (length > nvalues - k) return false;
@@ -238,12 +242,12 @@ bool validate_grouped(const cci_view<pattern_value>& v, std::uint64_t nvalues) {
 }  // namespace
 
 bool validate(const cci_view<pattern_value>& v, std::uint64_t nvalues) {
-  if (v.slices < 1 || v.slices > cci_max_slices || v.nwords == 0 || !v.code_start || !v.words) return false;
+  if (v.slices < 1 || v.slices > cci_max_slices || v.nwords < 3 || !v.code_start || !v.words) return false;
   if (v.nrows > max_vertices || v.ncols > max_vertices) return false;
   if (v.slices == 1) return validate_grouped(v, nvalues);
   if (!v.offsets) return false;
   if (v.offsets[0] != 0 || v.offsets[v.nrows] != nvalues) return false;
-  const std::uint64_t streams = v.nrows * v.slices, limit = (v.nwords - 1) * 64;
+  const std::uint64_t streams = v.nrows * v.slices, limit = (v.nwords - 2) * 64;
   for (std::uint64_t i = 0; i < streams; ++i)
     if (v.code_start[i] > v.code_start[i + 1]) return false;
   if (v.code_start[streams] > limit) return false;

@@ -61,10 +61,13 @@ struct cci_view {
   const std::uint64_t* code_start = nullptr;
   // slices == 1: the first entry (value index) of each group (groups + 1; the last is nnz).
   const edge_offset* group_entry = nullptr;
-  const std::uint64_t* words = nullptr;     // the code, plus one padding word
+  const std::uint64_t* words = nullptr;  // the code, plus three padding words
   std::uint64_t nwords = 0;
-  const V* values = nullptr;                // in CSR order: entry k's value is values[k]
+  const V* values = nullptr;  // in CSR order: entry k's value is values[k]
   cci_code table[8] = {};
+
+  // Bits of the longest codeword (32, or 35 with the wide 111 immediate).
+  GRAPHRING_HD std::uint32_t max_code_bits() const { return table[7].length; }
 
   // 64 bits of code from bit position `bit` (reads words[bit / 64] and the word after it).
   GRAPHRING_HD std::uint64_t peek(std::uint64_t bit) const {
@@ -149,6 +152,63 @@ struct cci_view {
   }
 };
 
+// Reads a stream of codewords through a 64-bit buffer refilled 32 bits at a time from a position
+// that runs ahead of the decode, so one codeword's decode waits only for the previous one's
+// length (a shift of the buffer), not for loads of the code as view.peek does; the refill is
+// computed every time and applied by masks, since whether it is due follows the code lengths,
+// which a branch would mispredict. Reads at most 128 bits past the last codeword (the code's
+// padding words).
+struct cci_reader {
+  std::uint64_t buf = 0;    // the next `avail` bits of code, lowest first
+  std::uint64_t next = 0;   // the bit after those in buf
+  std::uint32_t avail = 0;
+
+  template <class V>
+  GRAPHRING_HD cci_reader(const cci_view<V>& v, std::uint64_t bit) : buf(v.peek(bit)), next(bit + 64), avail(64) {}
+
+  // The bit after the last codeword read.
+  GRAPHRING_HD std::uint64_t position() const { return next - avail; }
+
+  // Decodes the next codeword into its delta and count (no branches but the refills').
+  template <class V>
+  GRAPHRING_HD void next_code(const cci_view<V>& v, std::uint32_t& delta, std::uint32_t& count) {
+    const std::uint64_t due = std::uint64_t(0) - std::uint64_t(avail < 32);  // all ones or zero
+    buf |= ((v.peek(next) & 0xffffffffu) << (avail & 31)) & due;
+    next += 32 & due;
+    avail += std::uint32_t(32 & due);
+    if (avail < v.max_code_bits()) {  // only with 35-bit codewords: start over from the position
+      const std::uint64_t at = position();
+      buf = v.peek(at);
+      next = at + 64;
+      avail = 64;
+    }
+    const cci_code& e = v.table[buf & 7];
+    const std::uint32_t data = std::uint32_t(buf >> e.shift) & e.data_mask;
+    delta = (data & e.delta_mask) + e.delta_add;
+    count = (data & e.count_mask) + 1;
+    buf >>= e.length;
+    avail -= e.length;
+  }
+
+  // A row's length codeword (slices == 1).
+  template <class V>
+  GRAPHRING_HD std::uint64_t read_length(const cci_view<V>& v) {
+    std::uint32_t length = 0, count = 0;
+    next_code(v, length, count);
+    return length;
+  }
+
+  // Moves over the column codewords of `length` entries.
+  template <class V>
+  GRAPHRING_HD void skip_entries(const cci_view<V>& v, std::uint64_t length) {
+    std::uint32_t delta = 0, count = 0;
+    while (length > 0) {
+      next_code(v, delta, count);
+      length -= count < length ? count : length;
+    }
+  }
+};
+
 struct cci_options {
   std::uint64_t slices = 1;  // 1: the CPU code; S > 1 (at most 32): the GPU variant
 };
@@ -163,9 +223,11 @@ class cci_matrix {
   std::uint64_t slices() const noexcept { return slices_; }
   edge_offset nnz() const noexcept { return nnz_; }
   const value_array& values() const noexcept { return values_; }
-  // Bits of the code (the counterpart of CSR's 32 bits per column id; with one slice it holds
-  // the row lengths too, which CSR keeps in its offsets).
+  // Bits of the code: with one slice it holds the row lengths too (length_bits of it), which
+  // CSR keeps in its offsets; column_bits is the counterpart of CSR's 32 bits per column id.
   std::uint64_t code_bits() const noexcept { return code_bits_; }
+  std::uint64_t length_bits() const noexcept { return length_bits_; }
+  std::uint64_t column_bits() const noexcept { return code_bits_ - length_bits_; }
   formats::footprint size() const noexcept;
   std::uint64_t bytes() const noexcept { return size().bytes(); }
 
@@ -189,7 +251,7 @@ class cci_matrix {
   static void make_table(cci_code* table, std::uint32_t stride, std::uint32_t wide_bits);
 
  private:
-  std::uint64_t nrows_ = 0, ncols_ = 0, slices_ = 1, code_bits_ = 0;
+  std::uint64_t nrows_ = 0, ncols_ = 0, slices_ = 1, code_bits_ = 0, length_bits_ = 0;
   edge_offset nnz_ = 0;
   shared_array<edge_offset> offsets_;       // slices > 1 only
   shared_array<std::uint64_t> code_start_;  // per group (slices == 1) or per stream

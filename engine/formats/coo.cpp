@@ -28,7 +28,7 @@ csr_matrix coo_matrix::to_csr() const {
 }
 
 formats::footprint coo_matrix::size() const noexcept {
-  return {nnz() * 2 * sizeof(vertex_id), formats::value_bytes(values_, nnz())};
+  return {nnz() * sizeof(vertex_id), formats::value_bytes(values_, nnz()), nnz() * sizeof(vertex_id)};
 }
 
 }  // namespace graphring

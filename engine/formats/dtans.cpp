@@ -1,10 +1,12 @@
-// CSR-dtANS encoder: symbol statistics -> tables (multiplicities <= M chosen greedily by
-// information gain, rare symbols escaped), then per slice a forward "base pass" (which checks
-// extract and which load, known from the bases alone) and a backward "digit pass" that picks
-// each symbol's slot and the words of the stream, as the paper's Section IV-E describes.
+// CSR-dtANS encoder: symbol statistics -> tables (which deltas keep slots of their own and which
+// go to escape buckets, chosen by total coded size; multiplicities <= M by largest information
+// gain), rows dealt to lanes, then per lane a forward "base pass" (which checks extract and which
+// load, known from the bases alone) and a backward "digit pass" that picks each symbol's slot
+// and the words of the stream, as the paper's Section IV-E describes; decoder back to CSR.
 #include "engine/formats/dtans.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <queue>
 #include <string>
@@ -16,90 +18,225 @@
 namespace graphring {
 namespace {
 
-// A domain's table: where each symbol's slots start, and its multiplicity.
-struct coding_table {
-  std::unordered_map<std::uint64_t, std::uint32_t> first_slot, base;
-  std::uint32_t escape_first = 0, escape_base = 0;  // escape_base 0: nothing is escaped
-  double bits = 0;  // information of the domain's symbols under the table (for the size split)
+// Index symbol keys: a delta is itself (< 2^32); a run of k deltas of 1 is run_key + k; the end
+// of a row is end_key; an escape bucket is bucket_key + (raw bits << 32) + its smallest delta.
+constexpr std::uint64_t run_key = std::uint64_t(1) << 32;
+constexpr std::uint64_t end_key = std::uint64_t(2) << 32;
+constexpr std::uint64_t bucket_key = std::uint64_t(1) << 40;
+
+// The escape bucket of delta d: its bit length and the two bits after the leading one; the
+// remaining low bits go raw to the escape stream.
+std::uint64_t bucket_of(std::uint32_t d) {
+  const std::uint32_t width = std::uint32_t(std::bit_width(d));
+  const std::uint32_t raw = width > 3 ? width - 3 : 0;
+  return bucket_key | std::uint64_t(raw) << 32 | (d >> raw << raw);
+}
+std::uint32_t raw_bits_of_key(std::uint64_t key) {
+  return key >= bucket_key ? std::uint32_t(key >> 32) & 0xff : 0;
+}
+
+// Calls f(key) for the index symbols of one row: its deltas (runs of deltas of 1 folded when
+// `runs`), then the end of row.
+template <class F>
+void for_each_index_key(const vertex_id* cols, edge_offset length, bool runs, F&& f) {
+  std::uint32_t last = 0xffffffffu, run = 0;
+  auto flush = [&] {
+    if (run == 1) f(std::uint64_t(1));
+    if (run > 1) f(run_key + run);
+    run = 0;
+  };
+  for (edge_offset k = 0; k < length; ++k) {
+    const std::uint32_t d = cols[k] - last;
+    last = cols[k];
+    if (runs && d == 1) {
+      if (++run == dtans_max_run) flush();
+      continue;
+    }
+    flush();
+    f(std::uint64_t(d));
+  }
+  flush();
+  f(end_key);
+}
+
+// One table entry being planned: a symbol key, how often it is coded, and the raw bits its
+// occurrences carry in all (escapes).
+struct planned {
+  std::uint64_t key, count, raw_total;
+  std::uint32_t raw_bits;  // per occurrence
 };
 
-coding_table make_table(const std::unordered_map<std::uint64_t, std::uint64_t>& counts, std::uint32_t raw_bits,
-                        dtans_entry* slots) {
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> by_count(counts.begin(), counts.end());
-  std::sort(by_count.begin(), by_count.end(), [](const auto& x, const auto& y) {
-    return x.second != y.second ? x.second > y.second : x.first < y.first;
-  });
-  std::uint64_t total = 0;
-  for (const auto& c : by_count) total += c.second;
-  // A slot is worth about total / (K ln 2) bits to the others; a symbol earns a slot when
-  // escaping it would cost more than that.
-  const double slot_value = double(total) / (dtans_slots * std::log(2.0));
-  std::size_t kept = 0;
-  while (kept < by_count.size() && kept < dtans_slots - 1 && double(by_count[kept].second) * raw_bits > slot_value) ++kept;
-  if (kept + 1 == by_count.size() && kept < dtans_slots) ++kept;  // no escape for a single leftover
-  std::uint64_t escaped = 0;
-  for (std::size_t i = kept; i < by_count.size(); ++i) escaped += by_count[i].second;
-  // Multiplicities: one slot each, then the rest by largest gain c * log2((m + 1) / m).
-  std::vector<std::uint64_t> count(kept + (escaped ? 1 : 0));
-  for (std::size_t i = 0; i < kept; ++i) count[i] = by_count[i].second;
-  if (escaped) count[kept] = escaped;
-  std::vector<std::uint32_t> m(count.size(), 1);
+// Multiplicities (<= M, at most K in all) maximizing the information the slots save: one each,
+// then one at a time to the largest gain c * log2((m + 1) / m) (concave, so greedy is optimal).
+std::vector<std::uint32_t> multiplicities(const std::vector<planned>& entries) {
+  std::vector<std::uint32_t> m(entries.size(), 1);
   std::priority_queue<std::pair<double, std::size_t>> gains;
-  auto gain = [&](std::size_t i) { return double(count[i]) * std::log2(double(m[i] + 1) / m[i]); };
-  for (std::size_t i = 0; i < count.size(); ++i) gains.push({gain(i), i});
-  for (std::uint64_t left = dtans_slots - count.size(); left > 0 && !gains.empty(); --left) {
+  auto gain = [&](std::size_t i) {
+    return double(entries[i].count) * std::log2(double(m[i] + 1) / m[i]);
+  };
+  for (std::size_t i = 0; i < entries.size(); ++i) gains.push({gain(i), i});
+  for (std::uint64_t left = dtans_slots - entries.size(); left > 0 && !gains.empty(); --left) {
     const std::size_t i = gains.top().second;
     gains.pop();
     if (++m[i] < dtans_max_multiplicity) gains.push({gain(i), i});
   }
-  coding_table t;
+  return m;
+}
+
+// Bits the entries' occurrences take under multiplicities m.
+double coded_bits(const std::vector<planned>& entries, const std::vector<std::uint32_t>& m) {
+  double bits = 0;
+  for (std::size_t i = 0; i < entries.size(); ++i)
+    bits += double(entries[i].count) * std::log2(double(dtans_slots) / m[i]) +
+            double(entries[i].raw_total);
+  return bits;
+}
+
+// A symbol's slots: the first and how many (its multiplicity m).
+struct slot_range {
+  std::uint32_t first = 0, base = 0;
+  double bits() const { return std::log2(double(dtans_slots) / base); }
+};
+
+// A domain's table as the encoder uses it: the slots of each key that owns some (deltas, runs,
+// the end of row and escape buckets; values), and of the value escape.
+struct coding_table {
+  std::unordered_map<std::uint64_t, slot_range> slots;
+  slot_range escape;         // base 0: no value is escaped
+  std::uint64_t filler = 0;  // the value coded after an end of row
+};
+
+// Lays the planned entries out over the slots; returns each entry's slot range.
+template <class Entry, class Fill>
+std::vector<slot_range> lay_out(const std::vector<planned>& entries, Entry* table, Fill&& fill) {
+  const std::vector<std::uint32_t> m = multiplicities(entries);
+  std::vector<slot_range> ranges(entries.size());
   std::uint32_t next = 0;
-  for (std::size_t i = 0; i < count.size(); ++i) {
-    const bool escape = escaped && i == kept;
-    for (std::uint32_t dgt = 0; dgt < m[i]; ++dgt)
-      slots[next + dgt] = {escape ? 0 : by_count[i].first, m[i], std::uint16_t(dgt), std::uint16_t(escape)};
-    if (escape) {
-      t.escape_first = next;
-      t.escape_base = m[i];
-    } else {
-      t.first_slot[by_count[i].first] = next;
-      t.base[by_count[i].first] = m[i];
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    for (std::uint32_t dgt = 0; dgt < m[i]; ++dgt) {
+      table[next + dgt] = Entry{};
+      fill(table[next + dgt], entries[i]);
+      table[next + dgt].digit = std::uint8_t(dgt);
+      table[next + dgt].base_minus_1 = std::uint8_t(m[i] - 1);
     }
-    t.bits += double(count[i]) * (std::log2(double(dtans_slots) / m[i]) + (escape ? raw_bits : 0));
+    ranges[i] = {next, m[i]};
     next += m[i];
   }
-  for (; next < dtans_slots; ++next) slots[next] = {0, 1, 0, 0};  // never chosen
+  for (; next < dtans_slots; ++next) table[next] = Entry{};  // never chosen
+  return ranges;
+}
+
+// The index table: runs and the end of row always keep slots; of the deltas the most frequent
+// ones do, the others share escape buckets, the split chosen by the smallest coded size.
+coding_table make_index_table(const std::unordered_map<std::uint64_t, std::uint64_t>& counts,
+                              dtans_index_entry* table) {
+  std::vector<planned> fixed;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>>
+      deltas;  // (count, delta), most frequent first
+  for (const auto& [key, count] : counts) {
+    if (key < run_key)
+      deltas.push_back({count, key});
+    else
+      fixed.push_back({key, count, 0, 0});
+  }
+  std::sort(deltas.begin(), deltas.end(), [](const auto& x, const auto& y) {
+    return x.first != y.first ? x.first > y.first : x.second < y.second;
+  });
+  std::sort(fixed.begin(), fixed.end(),
+            [](const planned& x, const planned& y) { return x.key < y.key; });
+  auto plan = [&](std::size_t kept) {
+    std::vector<planned> entries = fixed;
+    for (std::size_t i = 0; i < kept; ++i)
+      entries.push_back({deltas[i].second, deltas[i].first, 0, 0});
+    std::unordered_map<std::uint64_t, std::size_t> bucket;
+    for (std::size_t i = kept; i < deltas.size(); ++i) {
+      const std::uint64_t key = bucket_of(std::uint32_t(deltas[i].second));
+      const auto [it, added] = bucket.try_emplace(key, entries.size());
+      if (added) entries.push_back({key, 0, 0, raw_bits_of_key(key)});
+      entries[it->second].count += deltas[i].first;
+      entries[it->second].raw_total += deltas[i].first * raw_bits_of_key(key);
+    }
+    return entries;
+  };
+  std::vector<planned> best;
+  double best_bits = 0;
+  for (std::size_t kept = 0;; kept = std::max<std::size_t>(kept + 8, kept * 3 / 2)) {
+    kept = std::min(kept, deltas.size());
+    std::vector<planned> entries = plan(kept);
+    if (entries.size() <= dtans_slots) {
+      const double bits = coded_bits(entries, multiplicities(entries));
+      if (best.empty() || bits < best_bits) best = std::move(entries), best_bits = bits;
+    }
+    if (kept == deltas.size() || fixed.size() + kept >= dtans_slots) break;
+  }
+  const std::vector<slot_range> ranges =
+      lay_out(best, table, [](dtans_index_entry& e, const planned& p) {
+        if (p.key == end_key) return;  // count 0
+        if (p.key >= bucket_key) {
+          e.symbol = std::uint32_t(p.key);
+          e.raw_bits = std::uint8_t(p.raw_bits);
+          e.count = 1;
+        } else if (p.key > run_key) {
+          e.symbol = 1;
+          e.count = std::uint8_t(p.key - run_key);
+        } else {
+          e.symbol = std::uint32_t(p.key);
+          e.count = 1;
+        }
+      });
+  coding_table t;
+  for (std::size_t i = 0; i < best.size(); ++i) t.slots[best[i].key] = ranges[i];
   return t;
 }
 
-// One symbol of a row: its table slot range and, when escaped, its raw bits.
+// The value table: the most frequent values keep slots (at least one, the filler after an end
+// of row), the others share the escape, all their bits raw.
+coding_table make_value_table(const std::unordered_map<std::uint64_t, std::uint64_t>& counts,
+                              std::uint32_t width, std::uint64_t fillers,
+                              dtans_value_entry* table) {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> values(counts.begin(),
+                                                              counts.end());  // (bits, count)
+  std::sort(values.begin(), values.end(), [](const auto& x, const auto& y) {
+    return x.second != y.second ? x.second > y.second : x.first < y.first;
+  });
+  if (values.empty()) values.push_back({0, 0});
+  values[0].second += fillers;
+  std::vector<planned> best;
+  double best_bits = 0;
+  for (std::size_t kept = 1;; kept = std::max<std::size_t>(kept + 8, kept * 3 / 2)) {
+    kept = std::min({kept, values.size(), std::size_t(dtans_slots - 1)});
+    std::vector<planned> entries;
+    for (std::size_t i = 0; i < kept; ++i)
+      entries.push_back({values[i].first, values[i].second, 0, 0});
+    std::uint64_t escaped = 0;
+    for (std::size_t i = kept; i < values.size(); ++i) escaped += values[i].second;
+    if (escaped) entries.push_back({0, escaped, escaped * width, width});
+    const double bits = coded_bits(entries, multiplicities(entries));
+    if (best.empty() || bits < best_bits) best = std::move(entries), best_bits = bits;
+    if (kept == values.size() || kept == dtans_slots - 1) break;
+  }
+  const std::vector<slot_range> ranges =
+      lay_out(best, table, [](dtans_value_entry& e, const planned& p) {
+        e.symbol = p.key;
+        e.raw_bits = std::uint8_t(p.raw_bits);
+      });
+  coding_table t;
+  for (std::size_t i = 0; i < best.size(); ++i) {
+    if (best[i].raw_bits)
+      t.escape = ranges[i];
+    else
+      t.slots[best[i].key] = ranges[i];
+  }
+  t.filler = best[0].key;  // the most frequent value, which was given the fillers' count
+  return t;
+}
+
+// One coded symbol of a lane: its table slot range and, when escaped, the raw bits it carries.
 struct coded_symbol {
   std::uint32_t first, base;
-  bool escape, is_value;
+  std::uint32_t raw_bits;
   std::uint64_t raw;
 };
-
-// The deltas and values of row r as coded symbols.
-template <class T>
-void row_symbols(const csr_matrix& a, const T* values, std::uint64_t r, const coding_table& index,
-                 const coding_table& value, std::vector<coded_symbol>& out) {
-  out.clear();
-  std::uint32_t last = 0xffffffffu;
-  auto code = [&](const coding_table& t, std::uint64_t raw, bool is_value) {
-    const auto it = t.first_slot.find(raw);
-    if (it != t.first_slot.end()) out.push_back({it->second, t.base.at(raw), false, is_value, raw});
-    else out.push_back({t.escape_first, t.escape_base, true, is_value, raw});
-  };
-  for (edge_offset k = a.row_begin(r); k < a.row_end(r); ++k) {
-    code(index, std::uint32_t(a.cols[k] - last), false);
-    last = a.cols[k];
-    if constexpr (!std::is_same_v<T, pattern_value>) {
-      std::uint64_t bits = 0;
-      std::memcpy(&bits, &values[k], sizeof(T));
-      code(value, bits, true);
-    }
-  }
-}
 
 // The words one lane loads: the first three, then per segment but the last its (up to) three.
 struct lane_loads {
@@ -126,11 +263,17 @@ lane_loads encode_lane(const std::vector<coded_symbol>& sym) {
     r1[t] = base_of(t, 0) * base_of(t, 1) * base_of(t, 2) * base_of(t, 3);
     r2[t] = base_of(t, 4) * base_of(t, 5) * base_of(t, 6) * base_of(t, 7);
     r *= r1[t];
-    if (r >> 32) r >>= 32; else out.loads[0][t] = 1;
+    if (r >> 32)
+      r >>= 32;
+    else
+      out.loads[0][t] = 1;
     r *= r2[t];
-    if (r >> 32) r >>= 32; else out.loads[1][t] = 1;
+    if (r >> 32)
+      r >>= 32;
+    else
+      out.loads[1][t] = 1;
   }
-  // Digit pass, backward. slots(t, digits) packs a segment's 8 slots into 3 words.
+  // Digit pass, backward. pack(t, digits) packs a segment's 8 slots into 3 words.
   auto pack = [&](std::uint64_t t, std::uint64_t d1, std::uint64_t d2, std::uint32_t* w) {
     std::uint32_t slot[dtans_segment];
     for (int i = int(dtans_segment) - 1; i >= 0; --i) {
@@ -154,128 +297,221 @@ lane_loads encode_lane(const std::vector<coded_symbol>& sym) {
   std::uint64_t d = 0;             // the state after segment t's checks
   for (std::uint64_t t = segments - 1; t-- > 0;) {
     out.segment[2][t] = next[2];
-    if (out.loads[1][t]) out.segment[1][t] = next[1]; else d = (d << 32) | next[1];
+    if (out.loads[1][t])
+      out.segment[1][t] = next[1];
+    else
+      d = (d << 32) | next[1];
     const std::uint64_t d2 = d % r2[t];
     d /= r2[t];
-    if (out.loads[0][t]) out.segment[0][t] = next[0]; else d = (d << 32) | next[0];
+    if (out.loads[0][t])
+      out.segment[0][t] = next[0];
+    else
+      d = (d << 32) | next[0];
     const std::uint64_t d1 = d % r1[t];
     d /= r1[t];
     pack(t, d1, d2, next);
   }
-  if (d != 0) throw error(error_kind::internal, "dtANS encoder: the decoder state does not start empty");
+  if (d != 0)
+    throw error(error_kind::internal, "dtANS encoder: the decoder state does not start empty");
   for (int j = 0; j < 3; ++j) out.init[j] = next[j];
   return out;
 }
 
-// Every entry of every slice into cols (and values), at the CSR positions `offsets` gives.
-// (A function rather than a lambda: clang cannot outline an OpenMP loop inside a generic lambda
-// that refers to the enclosing function's locals.)
-template <class V, class Out>
-void decode_slices(const dtans_view<V>& view, const edge_offset* offsets, vertex_id* cols,
-                   Out* out_values, bool parallel) {
-  (void)out_values;  // unused for a pattern matrix
-  const std::uint64_t nrows = view.nrows;
-  const std::int64_t slices = std::int64_t(view.slices);
-#pragma omp parallel for schedule(dynamic, 16) if (parallel)
-  for (std::int64_t s = 0; s < slices; ++s) {
-    edge_offset next[dtans_lanes];
-    for (std::uint64_t l = 0; l < dtans_lanes && std::uint64_t(s) * dtans_lanes + l < nrows; ++l)
-      next[l] = offsets[std::uint64_t(s) * dtans_lanes + l];
-    view.for_each_in_slice(std::uint64_t(s), [&](std::uint64_t row, vertex_id col, const V& value) {
-      const edge_offset k = next[row % dtans_lanes]++;
-      cols[k] = col;
-      if constexpr (!std::is_same_v<V, pattern_value>) out_values[k] = value;
-    });
+// Appends raw bits to a stream of 32-bit words.
+class raw_writer {
+ public:
+  explicit raw_writer(buffer<std::uint32_t>& words) : words_(words) {}
+  void put(std::uint64_t value, std::uint32_t bits) {
+    for (std::uint32_t done = 0; done < bits;) {
+      const std::uint32_t off = std::uint32_t(bit_ & 31), take = std::min(bits - done, 32 - off);
+      if (off == 0) words_.push_back(0);
+      words_.back() |= std::uint32_t((value >> done) & ((std::uint64_t(1) << take) - 1)) << off;
+      done += take;
+      bit_ += take;
+    }
   }
+
+ private:
+  buffer<std::uint32_t>& words_;
+  std::uint64_t bit_ = 0;
+};
+
+// A lane: its rows and symbol count.
+struct lane_rows {
+  std::uint64_t first_row = 0, rows = 0, symbols = 0;
+};
+
+// Every entry of every slice into cols (and values): each row's entries at the positions from
+// next[row] on, which advance. (A function rather than a lambda: clang cannot outline an OpenMP
+// loop inside a generic lambda that refers to the enclosing function's locals.)
+template <class V, class Out>
+void decode_slices(const dtans_view<V>& view, edge_offset* next, vertex_id* cols, Out* out_values,
+                   bool parallel) {
+  (void)out_values;  // unused for a pattern matrix
+  const std::int64_t slices = std::int64_t(view.slices);
+#pragma omp parallel for schedule(dynamic, 4) if (parallel)
+  for (std::int64_t s = 0; s < slices; ++s)
+    view.for_each_in_slice(
+        std::uint64_t(s),
+        [&](std::uint32_t, std::uint64_t row, vertex_id col, const V& value) {
+          const edge_offset k = next[row]++;
+          if (cols) cols[k] = col;
+          if constexpr (!std::is_same_v<V, pattern_value>) out_values[k] = value;
+        },
+        [](std::uint32_t, std::uint64_t) {});
 }
 
 }  // namespace
 
-dtans_matrix dtans_matrix::from_csr(const csr_matrix& a) {
+dtans_matrix dtans_matrix::from_csr(const csr_matrix& a, const dtans_options& options) {
+  if (options.lane_symbols < 1) throw error(error_kind::usage, "CSR-dtANS needs lane_symbols >= 1");
   dtans_matrix m;
   m.nrows_ = a.nrows;
   m.ncols_ = a.ncols;
   m.nnz_ = a.nnz();
   m.values_type_ = a.values_type();
-  buffer<std::uint32_t> lengths(a.nrows);
-  for (std::uint64_t r = 0; r < a.nrows; ++r) {
-    if (a.row_length(r) > 0xffffffffu)
-      throw error(error_kind::limit, "CSR-dtANS stores row lengths in 32 bits; row " + std::to_string(r) + " is longer");
-    lengths[r] = std::uint32_t(a.row_length(r));
-  }
   const bool weighted = a.has_values();
-  buffer<dtans_entry> tables(weighted ? 2 * dtans_slots : dtans_slots);
+  buffer<dtans_index_entry> index_table(dtans_slots);
+  buffer<dtans_value_entry> value_table(weighted ? dtans_slots : 0);
   formats::with_values(a.values, [&](const auto* values) {
     using T = std::remove_const_t<std::remove_pointer_t<decltype(values)>>;
-    std::unordered_map<std::uint64_t, std::uint64_t> index_counts, value_counts;
-    for (std::uint64_t r = 0; r < a.nrows; ++r) {
-      std::uint32_t last = 0xffffffffu;
-      for (edge_offset k = a.row_begin(r); k < a.row_end(r); ++k) {
-        ++index_counts[std::uint32_t(a.cols[k] - last)];
-        last = a.cols[k];
-      }
-    }
     constexpr std::uint32_t value_bits = std::is_same_v<T, pattern_value> ? 0 : 8 * sizeof(T);
-    if constexpr (value_bits > 0) {
-      for (edge_offset k = 0; k < a.nnz(); ++k) {
-        std::uint64_t bits = 0;
-        std::memcpy(&bits, &values[k], sizeof(T));
-        ++value_counts[bits];
-      }
+    auto bits_of = [&](edge_offset k) {
+      std::uint64_t bits = 0;
+      if constexpr (value_bits > 0) std::memcpy(&bits, &values[k], sizeof(T));
+      return bits;
+    };
+    // Statistics, and each row's symbol count.
+    std::unordered_map<std::uint64_t, std::uint64_t> index_counts, value_counts;
+    buffer<std::uint64_t> row_symbols(a.nrows);
+    for (std::uint64_t r = 0; r < a.nrows; ++r) {
+      std::uint64_t n = 0;
+      for_each_index_key(a.cols.data() + a.row_begin(r), a.row_length(r), !weighted,
+                         [&](std::uint64_t key) {
+                           ++index_counts[key];
+                           ++n;
+                         });
+      row_symbols[r] = weighted ? 2 * n : n;
     }
-    const coding_table index = make_table(index_counts, 32, tables.data());
-    const coding_table value = value_bits ? make_table(value_counts, value_bits, tables.data() + dtans_slots) : coding_table{};
-    m.index_share_ = index.bits / std::max(1.0, index.bits + value.bits);
-    // Per slice: lockstep word rounds and escapes, as the decoder reads them.
-    const std::uint64_t slices = (a.nrows + dtans_lanes - 1) / dtans_lanes;
+    if constexpr (value_bits > 0)
+      for (edge_offset k = 0; k < a.nnz(); ++k) ++value_counts[bits_of(k)];
+    const coding_table index = make_index_table(index_counts, index_table.data());
+    const coding_table value =
+        value_bits ? make_value_table(value_counts, value_bits, a.nrows, value_table.data())
+                   : coding_table{};
+    // A symbol's slot range and raw bits.
+    auto coded_index = [&](std::uint64_t key) -> coded_symbol {
+      const auto it = index.slots.find(key);
+      if (it != index.slots.end()) return {it->second.first, it->second.base, 0, 0};
+      const std::uint64_t bucket = bucket_of(std::uint32_t(key));
+      const slot_range& range = index.slots.at(bucket);
+      return {range.first, range.base, raw_bits_of_key(bucket), key - std::uint32_t(bucket)};
+    };
+    auto coded_value = [&](std::uint64_t bits) -> coded_symbol {
+      const auto it = value.slots.find(bits);
+      if (it != value.slots.end()) return {it->second.first, it->second.base, 0, 0};
+      return {value.escape.first, value.escape.base, value_bits, bits};
+    };
+    auto info = [](const coded_symbol& c) {
+      return slot_range{c.first, c.base}.bits() + c.raw_bits;
+    };
+    // Information by part, for the size split.
+    double index_info = 0, value_info = 0, structure_info = 0;
+    for (const auto& [key, count] : index_counts)
+      (key == end_key ? structure_info : index_info) += double(count) * info(coded_index(key));
+    if constexpr (value_bits > 0) {
+      for (const auto& [bits, count] : value_counts)
+        value_info += double(count) * info(coded_value(bits));
+      structure_info += double(a.nrows) * info(coded_value(value.filler));
+    }
+    const double all_info = std::max(1.0, index_info + value_info + structure_info);
+    m.index_share_ = index_info / all_info;
+    m.value_share_ = value_info / all_info;
+    // Rows to lanes, lanes to slices.
+    std::vector<lane_rows> lanes;
+    for (std::uint64_t r = 0; r < a.nrows; ++r) {
+      if (lanes.empty() || lanes.back().symbols >= options.lane_symbols ||
+          lanes.back().rows == dtans_max_lane_rows)
+        lanes.push_back({r, 0, 0});
+      lanes.back().rows += 1;
+      lanes.back().symbols += row_symbols[r];
+      if (lanes.back().symbols > 0xffffffffu)
+        throw error(error_kind::limit, "CSR-dtANS lanes hold at most 2^32 - 1 symbols; row " +
+                                           std::to_string(r) + " needs more");
+    }
+    const std::uint64_t slices = (lanes.size() + dtans_lanes - 1) / dtans_lanes;
+    lanes.resize(slices * dtans_lanes, lane_rows{a.nrows, 0, 0});
+    // Per slice: each lane's symbols, the lockstep word rounds and the escapes.
     std::vector<buffer<std::uint32_t>> slice_words{slices}, slice_escapes{slices};
-#pragma omp parallel for schedule(dynamic, 16) if (a.nnz() > (1u << 16))
+#pragma omp parallel for schedule(dynamic, 4) if (a.nnz() > (1u << 16))
     for (std::int64_t s = 0; s < std::int64_t(slices); ++s) {
-      const std::uint64_t first = std::uint64_t(s) * dtans_lanes, lanes = std::min<std::uint64_t>(dtans_lanes, a.nrows - first);
-      std::vector<std::vector<coded_symbol>> sym(lanes);
-      std::vector<lane_loads> loads(lanes);
+      std::vector<std::vector<coded_symbol>> sym(dtans_lanes);
+      std::vector<lane_loads> loads(dtans_lanes);
       std::uint64_t segments = 0;
-      for (std::uint64_t l = 0; l < lanes; ++l) {
-        row_symbols(a, values, first + l, index, value, sym[l]);
+      for (std::uint32_t l = 0; l < dtans_lanes; ++l) {
+        const lane_rows& lane = lanes[std::uint64_t(s) * dtans_lanes + l];
+        for (std::uint64_t r = lane.first_row; r < lane.first_row + lane.rows; ++r) {
+          const vertex_id* cols = a.cols.data() + a.row_begin(r);
+          edge_offset k = a.row_begin(r);
+          for_each_index_key(cols, a.row_length(r), !weighted, [&](std::uint64_t key) {
+            sym[l].push_back(coded_index(key));
+            if (weighted)
+              sym[l].push_back(coded_value(key == end_key ? value.filler : bits_of(k++)));
+          });
+        }
         loads[l] = encode_lane(sym[l]);
-        segments = std::max<std::uint64_t>(segments, (sym[l].size() + dtans_segment - 1) / dtans_segment);
+        segments = std::max(segments, loads[l].segments);
       }
       buffer<std::uint32_t>& w = slice_words[s];
-      buffer<std::uint32_t>& e = slice_escapes[s];
+      raw_writer escapes(slice_escapes[s]);
       for (int j = 0; j < 3; ++j)
-        for (std::uint64_t l = 0; l < lanes; ++l)
-          if (dtans_round_loads(0, loads[l].segments, sym[l].size(), j)) w.push_back(loads[l].init[j]);
+        for (std::uint32_t l = 0; l < dtans_lanes; ++l)
+          if (dtans_round_loads(0, loads[l].segments, sym[l].size(), j))
+            w.push_back(loads[l].init[j]);
       for (std::uint64_t t = 0; t < segments; ++t) {
-        for (std::uint64_t l = 0; l < lanes; ++l)
-          for (std::uint64_t k = t * dtans_segment; k < std::min<std::uint64_t>(sym[l].size(), (t + 1) * dtans_segment); ++k)
-            if (sym[l][k].escape) {
-              e.push_back(std::uint32_t(sym[l][k].raw));
-              if (sym[l][k].is_value && value_bits == 64) e.push_back(std::uint32_t(sym[l][k].raw >> 32));
-            }
+        for (std::uint32_t l = 0; l < dtans_lanes; ++l)
+          for (std::uint64_t k = t * dtans_segment;
+               k < std::min<std::uint64_t>(sym[l].size(), (t + 1) * dtans_segment); ++k)
+            escapes.put(sym[l][k].raw, sym[l][k].raw_bits);
         for (int j = 0; j < 3; ++j)
-          for (std::uint64_t l = 0; l < lanes; ++l)
-            if (dtans_round_loads(t + 1, loads[l].segments, sym[l].size(), j) && (j == 2 || loads[l].loads[j][t]))
+          for (std::uint32_t l = 0; l < dtans_lanes; ++l)
+            if (dtans_round_loads(t + 1, loads[l].segments, sym[l].size(), j) &&
+                (j == 2 || loads[l].loads[j][t]))
               w.push_back(loads[l].segment[j][t]);
       }
     }
-    buffer<std::uint64_t> word_start(slices + 1), escape_start(slices + 1);
-    word_start[0] = escape_start[0] = 0;
+    buffer<std::uint64_t> slice_row(slices + 1), word_start(slices + 1), escape_start(slices + 1);
+    buffer<std::uint16_t> lane_row_counts(lanes.size());
+    buffer<std::uint32_t> lane_symbol_counts(lanes.size());
+    for (std::size_t l = 0; l < lanes.size(); ++l) {
+      lane_row_counts[l] = std::uint16_t(lanes[l].rows);
+      lane_symbol_counts[l] = std::uint32_t(lanes[l].symbols);
+    }
+    slice_row[0] = word_start[0] = escape_start[0] = 0;
     for (std::uint64_t s = 0; s < slices; ++s) {
+      slice_row[s + 1] =
+          std::min(a.nrows, s + 1 < slices ? lanes[(s + 1) * dtans_lanes].first_row : a.nrows);
       word_start[s + 1] = word_start[s] + slice_words[s].size();
       escape_start[s + 1] = escape_start[s] + slice_escapes[s].size();
     }
-    buffer<std::uint32_t> words(word_start[slices]), escapes(escape_start[slices]);
+    buffer<std::uint32_t> words(word_start[slices]),
+        escapes(escape_start[slices] + 2, 0);  // + 2: read_raw's reach
     for (std::uint64_t s = 0; s < slices; ++s) {
-      std::copy(slice_words[s].begin(), slice_words[s].end(), words.begin() + std::ptrdiff_t(word_start[s]));
-      std::copy(slice_escapes[s].begin(), slice_escapes[s].end(), escapes.begin() + std::ptrdiff_t(escape_start[s]));
+      std::copy(slice_words[s].begin(), slice_words[s].end(),
+                words.begin() + std::ptrdiff_t(word_start[s]));
+      std::copy(slice_escapes[s].begin(), slice_escapes[s].end(),
+                escapes.begin() + std::ptrdiff_t(escape_start[s]));
     }
+    m.slice_row_ = shared_array<std::uint64_t>(std::move(slice_row));
     m.word_start_ = shared_array<std::uint64_t>(std::move(word_start));
     m.escape_start_ = shared_array<std::uint64_t>(std::move(escape_start));
+    m.lane_rows_ = shared_array<std::uint16_t>(std::move(lane_row_counts));
+    m.lane_symbols_ = shared_array<std::uint32_t>(std::move(lane_symbol_counts));
     m.words_ = shared_array<std::uint32_t>(std::move(words));
     m.escapes_ = shared_array<std::uint32_t>(std::move(escapes));
   });
-  m.row_length_ = shared_array<std::uint32_t>(std::move(lengths));
-  m.tables_ = shared_array<dtans_entry>(std::move(tables));
+  m.index_table_ = shared_array<dtans_index_entry>(std::move(index_table));
+  m.value_table_ = shared_array<dtans_value_entry>(std::move(value_table));
   return m;
 }
 
@@ -283,25 +519,27 @@ csr_matrix dtans_matrix::to_csr() const {
   csr_matrix a;
   a.nrows = nrows_;
   a.ncols = ncols_;
-  buffer<edge_offset> lengths(nrows_);
-  for (std::uint64_t r = 0; r < nrows_; ++r) lengths[r] = row_length_[r];
-  a.offsets = formats::offsets_from_lengths(lengths);
+  const bool parallel = nnz_ > (1u << 16);
+  // Pass 1 counts each row's entries (into next[row + 1]); pass 2 places them.
+  buffer<edge_offset> offsets(nrows_ + 1, 0);
+  decode_slices(view<pattern_value>(), offsets.data() + 1, nullptr,
+                static_cast<pattern_value*>(nullptr), parallel);
+  for (std::uint64_t r = 0; r < nrows_; ++r) offsets[r + 1] += offsets[r];
+  buffer<edge_offset> next(offsets.begin(), offsets.end() - 1);
   buffer<vertex_id> cols(nnz_);
-  // decode(view, values) fills cols (and values) slice by slice.
-  auto decode = [&](const auto& view, auto* out_values) {
-    decode_slices(view, a.offsets.data(), cols.data(), out_values, nnz_ > (1u << 16));
-  };
   auto typed = [&](auto tag) -> value_array {
     using T = decltype(tag);
     if constexpr (std::is_same_v<T, pattern_value>) {
-      decode(view<pattern_value>(), static_cast<pattern_value*>(nullptr));
+      decode_slices(view<pattern_value>(), next.data(), cols.data(),
+                    static_cast<pattern_value*>(nullptr), parallel);
       return std::monostate{};
     } else {
       buffer<T> values(nnz_);
-      decode(view<T>(), values.data());
+      decode_slices(view<T>(), next.data(), cols.data(), values.data(), parallel);
       return shared_array<T>(std::move(values));
     }
   };
+  // clang-format off
   switch (values_type_) {
     case value_type::none: a.values = typed(pattern_value{}); break;
     case value_type::int32: a.values = typed(std::int32_t{}); break;
@@ -311,6 +549,8 @@ csr_matrix dtans_matrix::to_csr() const {
     case value_type::float32: a.values = typed(float{}); break;
     case value_type::float64: a.values = typed(double{}); break;
   }
+  // clang-format on
+  a.offsets = shared_array<edge_offset>(std::move(offsets));
   a.cols = shared_array<vertex_id>(std::move(cols));
   return a;
 }
@@ -318,10 +558,15 @@ csr_matrix dtans_matrix::to_csr() const {
 formats::footprint dtans_matrix::size() const noexcept {
   const std::uint64_t stream = (words_.size() + escapes_.size()) * 4;
   const std::uint64_t index_stream = std::uint64_t(std::llround(double(stream) * index_share_));
-  const std::uint64_t structure = row_length_.size() * 4 + (word_start_.size() + escape_start_.size()) * 8;
-  const std::uint64_t table = dtans_slots * sizeof(dtans_entry);
-  const bool weighted = values_type_ != value_type::none;
-  return {structure + table + index_stream, stream - index_stream + (weighted ? table : 0)};
+  const std::uint64_t value_stream =
+      std::min(stream - index_stream, std::uint64_t(std::llround(double(stream) * value_share_)));
+  const std::uint64_t lanes =
+      lane_rows_.size() * sizeof(std::uint16_t) + lane_symbols_.size() * sizeof(std::uint32_t);
+  const std::uint64_t slices =
+      (slice_row_.size() + word_start_.size() + escape_start_.size()) * sizeof(std::uint64_t);
+  return {index_table_.size() * sizeof(dtans_index_entry) + index_stream,
+          value_table_.size() * sizeof(dtans_value_entry) + value_stream,
+          stream - index_stream - value_stream + lanes + slices};
 }
 
 }  // namespace graphring

@@ -65,7 +65,7 @@ csr_matrix ell_matrix::to_csr() const {
 }
 
 formats::footprint ell_matrix::size() const noexcept {
-  return {cols_.size() * sizeof(vertex_id), formats::value_bytes(values_, cols_.size())};
+  return {cols_.size() * sizeof(vertex_id), formats::value_bytes(values_, cols_.size()), 0};
 }
 
 }  // namespace graphring

@@ -13,12 +13,15 @@
 
 namespace graphring::formats {
 
-// Exact bytes of a format, split into the part that locates entries (row pointers, column
-// codes, permutations, tables) and the part that holds their values.
+// Exact bytes of a format in three parts: the column ids or their codes (with the tables that
+// decode them), the values (likewise), and the row structure — where rows start and end: CSR's
+// offsets, COO's row ids, SELL's slice offsets and row map, CCI's row lengths and group starts,
+// CSR-dtANS's end-of-row symbols and lane and slice tables.
 struct footprint {
   std::uint64_t index_bytes = 0;
   std::uint64_t value_bytes = 0;
-  std::uint64_t bytes() const noexcept { return index_bytes + value_bytes; }
+  std::uint64_t structure_bytes = 0;
+  std::uint64_t bytes() const noexcept { return index_bytes + value_bytes + structure_bytes; }
 };
 
 inline constexpr std::uint64_t no_source = ~std::uint64_t(0);

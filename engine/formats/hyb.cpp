@@ -72,7 +72,7 @@ csr_matrix hyb_matrix::to_csr() const {
 
 formats::footprint hyb_matrix::size() const noexcept {
   const formats::footprint e = ell_.size(), c = coo_.size();
-  return {e.index_bytes + c.index_bytes, e.value_bytes + c.value_bytes};
+  return {e.index_bytes + c.index_bytes, e.value_bytes + c.value_bytes, e.structure_bytes + c.structure_bytes};
 }
 
 }  // namespace graphring

@@ -20,9 +20,10 @@ void check_square(const csr_matrix& a) {
 }
 
 // Entries of row v of A plus those of column v (A ∪ Aᵀ counted with repeats).
-buffer<edge_offset> total_degrees(const csr_matrix& a, const csr_matrix& at) {
+buffer<edge_offset> total_degrees(const csr_matrix& a) {
   buffer<edge_offset> d(a.nrows);
-  for (std::uint64_t v = 0; v < a.nrows; ++v) d[v] = a.row_length(v) + at.row_length(v);
+  for (std::uint64_t v = 0; v < a.nrows; ++v) d[v] = a.row_length(v);
+  for (edge_offset k = 0; k < a.nnz(); ++k) ++d[a.cols[k]];
   return d;
 }
 
@@ -52,14 +53,14 @@ buffer<vertex_id> order_ranks(const csr_matrix& a, vertex_order order) {
   std::vector<vertex_id> sequence(n);
   std::iota(sequence.begin(), sequence.end(), vertex_id(0));
   if (order == vertex_order::original) return ranks_of(sequence);
-  const csr_matrix at = transpose(a);
-  const buffer<edge_offset> degree = total_degrees(a, at);
+  const buffer<edge_offset> degree = total_degrees(a);
   if (order == vertex_order::degree) {
     std::stable_sort(sequence.begin(), sequence.end(),
                      [&](vertex_id x, vertex_id y) { return degree[x] > degree[y]; });
     return ranks_of(sequence);
   }
   // Reverse Cuthill-McKee over A ∪ Aᵀ.
+  const csr_matrix at = transpose(a);
   std::vector<vertex_id> by_degree = sequence;
   std::stable_sort(by_degree.begin(), by_degree.end(),
                    [&](vertex_id x, vertex_id y) { return degree[x] < degree[y]; });

@@ -10,24 +10,35 @@
 
 namespace graphring {
 
-sell_matrix sell_matrix::from_csr(const csr_matrix& a, const sell_options& options) {
+namespace {
+
+void check(const sell_options& options) {
   if (options.chunk < 1 || options.chunk > 1024 || options.sigma < 1)
     throw error(error_kind::usage, "SELL-C-sigma needs 1 <= C <= 1024 and sigma >= 1 (got C = " +
                                        std::to_string(options.chunk) + ", sigma = " + std::to_string(options.sigma) + ")");
-  sell_matrix m;
-  m.nrows_ = a.nrows;
-  m.ncols_ = a.ncols;
-  m.chunk_ = options.chunk;
-  m.sigma_ = options.sigma;
-  m.nnz_ = a.nnz();
+}
+
+// The row at each sorted position (slices * C; past nrows: padding_column): longest first within
+// each window of σ rows, then within each slice (a slice that straddles two windows when C does
+// not divide σ).
+buffer<vertex_id> sorted_rows(const csr_matrix& a, const sell_options& options) {
   const std::uint64_t c = options.chunk, slices = (a.nrows + c - 1) / c;
   buffer<vertex_id> row_of(slices * c, padding_column);
   for (std::uint64_t r = 0; r < a.nrows; ++r) row_of[r] = vertex_id(r);
-  for (std::uint64_t w = 0; w < a.nrows; w += options.sigma) {
-    const auto first = row_of.begin() + std::ptrdiff_t(w);
-    const auto last = row_of.begin() + std::ptrdiff_t(std::min(a.nrows, w + options.sigma));
-    std::stable_sort(first, last, [&](vertex_id x, vertex_id y) { return a.row_length(x) > a.row_length(y); });
-  }
+  auto sort_rows = [&](std::uint64_t begin, std::uint64_t count) {
+    const auto first = row_of.begin() + std::ptrdiff_t(begin);
+    std::stable_sort(first, first + std::ptrdiff_t(std::min(a.nrows - begin, count)),
+                     [&](vertex_id x, vertex_id y) { return a.row_length(x) > a.row_length(y); });
+  };
+  for (std::uint64_t w = 0; w < a.nrows; w += std::min(options.sigma, a.nrows - w)) sort_rows(w, options.sigma);
+  if (options.sigma % c != 0)
+    for (std::uint64_t s = 0; s < slices; ++s) sort_rows(s * c, c);
+  return row_of;
+}
+
+// Where each slice's slots start (slices + 1): C times its longest row.
+buffer<edge_offset> slice_starts(const csr_matrix& a, const buffer<vertex_id>& row_of, std::uint64_t c) {
+  const std::uint64_t slices = row_of.size() / c;
   buffer<edge_offset> slice_offsets(slices + 1);
   slice_offsets[0] = 0;
   for (std::uint64_t s = 0; s < slices; ++s) {
@@ -35,6 +46,28 @@ sell_matrix sell_matrix::from_csr(const csr_matrix& a, const sell_options& optio
     for (std::uint64_t p = s * c; p < std::min(a.nrows, (s + 1) * c); ++p) width = std::max(width, a.row_length(row_of[p]));
     slice_offsets[s + 1] = slice_offsets[s] + c * width;
   }
+  return slice_offsets;
+}
+
+}  // namespace
+
+edge_offset sell_matrix::slots_for(const csr_matrix& a, const sell_options& options) {
+  check(options);
+  const buffer<vertex_id> row_of = sorted_rows(a, options);
+  return slice_starts(a, row_of, options.chunk).back();
+}
+
+sell_matrix sell_matrix::from_csr(const csr_matrix& a, const sell_options& options) {
+  check(options);
+  sell_matrix m;
+  m.nrows_ = a.nrows;
+  m.ncols_ = a.ncols;
+  m.chunk_ = options.chunk;
+  m.sigma_ = options.sigma;
+  m.nnz_ = a.nnz();
+  const std::uint64_t c = options.chunk, slices = (a.nrows + c - 1) / c;
+  buffer<vertex_id> row_of = sorted_rows(a, options);
+  buffer<edge_offset> slice_offsets = slice_starts(a, row_of, c);
   const std::uint64_t n = slice_offsets[slices];
   buffer<vertex_id> cols(n);
   buffer<std::uint64_t> source(a.has_values() ? n : 0);
@@ -83,8 +116,8 @@ csr_matrix sell_matrix::to_csr() const {
 }
 
 formats::footprint sell_matrix::size() const noexcept {
-  return {slice_offsets_.size() * sizeof(edge_offset) + row_of_.size() * sizeof(vertex_id) + cols_.size() * sizeof(vertex_id),
-          formats::value_bytes(values_, cols_.size())};
+  return {cols_.size() * sizeof(vertex_id), formats::value_bytes(values_, cols_.size()),
+          slice_offsets_.size() * sizeof(edge_offset) + row_of_.size() * sizeof(vertex_id)};
 }
 
 }  // namespace graphring

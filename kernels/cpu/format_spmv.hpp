@@ -7,14 +7,17 @@
 // for a pattern matrix, or (for value types the formats do not store, such as bool or a struct)
 // positions into the caller's CSR value array.
 // Products of a row are combined in ascending column order, also where a COO row is split over
-// threads (partials are combined in chunk order), so non-commutative monoids agree with CSR.
-// A monoid with a terminal stops a row once the sum reaches it (checked per block of at most 16
-// products: a CCI codeword, 16 ELL/SELL slot columns); an ANY monoid stops at the first product.
-// The CCI, ELL and SELL loops are written out per format (decode a run of column ids, gather,
-// accumulate from S::zero() with S::accumulate); COO, HYB's overflow and dtANS's lockstep slice
-// decoder go through the views' generic per-entry decoders.
-// Work is balanced by nonzeros: COO by equal entry ranges, CCI by row blocks of equal entries,
-// SELL by slice ranges of equal slots, ELL (all rows one width) and dtANS by blocks of rows.
+// threads (partials are combined in chunk order), so non-commutative monoids agree with CSR;
+// only for a commutative monoid with every x present does CCI keep four running sums over a
+// row's products (as the CSR kernel does). A monoid with a terminal stops a row once the sum
+// reaches it (checked per CCI piece of about 64 products, per 16 ELL/SELL slot columns); an ANY
+// monoid stops at the first product.
+// The CCI, ELL and SELL loops are written out per format (CCI: decode a piece of column ids,
+// then gather and accumulate; SELL: eight rows per slot column, one running sum each); COO,
+// HYB's overflow and dtANS's lockstep slice decoder go through the views' per-entry decoders.
+// Work is balanced by nonzeros: COO by equal entry ranges, CCI by blocks of row groups of equal
+// entries, SELL by slice ranges of equal slots, ELL (all rows one width) by blocks of rows, and
+// dtANS slice by slice, handed out dynamically.
 #pragma once
 
 #include <omp.h>
@@ -22,6 +25,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "engine/formats/cci.hpp"
@@ -157,7 +161,10 @@ inline std::vector<std::uint64_t> balanced_blocks(const edge_offset* offsets, st
     std::uint64_t lo = bounds[b - 1], hi = nrows;  // first row r with offsets[r] + r >= target
     while (lo < hi) {
       const std::uint64_t mid = lo + (hi - lo) / 2;
-      if (offsets[mid] + mid < target) lo = mid + 1; else hi = mid;
+      if (offsets[mid] + mid < target)
+        lo = mid + 1;
+      else
+        hi = mid;
     }
     bounds[b] = lo;
   }
@@ -188,39 +195,75 @@ inline std::uint64_t count_present(const std::uint8_t* y_present, std::uint64_t 
   return found;
 }
 
-// Folds the entries [k, k + length) of row r of a one-slice CCI view, whose column codewords
-// start at `bit`, into acc; leaves bit and k at the row's end (past codewords it no longer needs
-// once the sum is final). The row goes in pieces: a run of codewords is decoded into up to
-// `piece` column ids (each codeword gives a delta and a count: a run of up to 16 equal deltas,
-// or one jump), then the piece is gathered and accumulated like a CSR row — the loads of x are
-// independent of the decode chain, so they overlap. Terminal and ANY checks are per piece.
+// Decodes the column ids of at least min(row_left, 64) entries, at most row_left and 79, into
+// cols (room for 80), continuing from col (the row's last column so far); returns how many it
+// wrote. A codeword gives a delta and a count (a run of up to 16 equal deltas, or one jump),
+// so the last codeword may carry the piece past 64; a run is written 16 ids at a time and cut to
+// its count.
+template <class V>
+GRAPHRING_INLINE std::uint64_t decode_cci_piece(const cci_view<V>& a, cci_reader& in,
+                                                std::uint64_t row_left, std::uint32_t& col,
+                                                vertex_id* cols) {
+  const std::uint64_t want = std::min<std::uint64_t>(row_left, 64);
+  std::uint64_t n = 0;
+  while (n < want) {
+    std::uint32_t delta = 0, count = 0;
+    in.next_code(a, delta, count);
+    cols[n] = col + delta;
+    if (count > 1)
+      for (std::uint32_t i = 1; i < 16; ++i) cols[n + i] = col + delta * (i + 1);
+    const std::uint64_t used = std::min<std::uint64_t>(count, row_left - n);
+    col += delta * std::uint32_t(used);
+    n += used;
+  }
+  return n;
+}
+
+// Folds the entries [k, k + length) of row r of a one-slice CCI view, read by `in`, into acc;
+// leaves `in` and k at the row's end (past codewords it no longer needs once the sum is final).
+// The row goes in pieces of about 64 column ids, decoded first and then gathered and
+// accumulated like a CSR row: the loads of x are independent of the decode, so they overlap it.
+// With every x present and a commutative monoid that never stops early, four running sums hide
+// the latency of ⊕ (each starts at zero(), as in the CSR kernel); otherwise one sum, with the
+// terminal and ANY checks per piece.
 template <class S, class V, class Values, class X>
-bool fold_cci_row(const cci_view<V>& a, const Values& values, const X* x,
-                  const std::uint8_t* x_present, std::uint64_t r, std::uint64_t& bit,
-                  edge_offset& k, std::uint64_t length, typename S::c_type& acc) {
+bool fold_cci_row(const cci_view<V>& a, cci_reader& in, const Values& values, const X* x,
+                  const std::uint8_t* x_present, std::uint64_t r, edge_offset& k,
+                  std::uint64_t length, typename S::c_type& acc) {
   using B = typename S::b_type;
-  constexpr std::uint64_t piece = 48;
-  vertex_id cols[piece + 16];  // a piece may end inside a codeword's run of up to 16
+  using C = typename S::c_type;
+  using M = typename S::add_monoid;
+  vertex_id cols[80];
   const edge_offset end = k + length;
   std::uint32_t col = 0xffffffffu;
+  auto product = [&](std::uint64_t i) {
+    return S::multiply(values.at(k + i), B(x[cols[i]]), r, cols[i], 0);
+  };
+  if constexpr (is_commutative_v<M> && !stops_at_any_v<S> && !stops_at_terminal_v<S>) {
+    if (!x_present) {
+      C s0 = S::zero(), s1 = S::zero(), s2 = S::zero(), s3 = S::zero();
+      while (k < end) {
+        const std::uint64_t n = decode_cci_piece(a, in, end - k, col, cols);
+        std::uint64_t i = 0;
+        for (; i + 4 <= n; i += 4) {
+          s0 = S::accumulate(s0, product(i));
+          s1 = S::accumulate(s1, product(i + 1));
+          s2 = S::accumulate(s2, product(i + 2));
+          s3 = S::accumulate(s3, product(i + 3));
+        }
+        for (; i < n; ++i) s0 = S::accumulate(s0, product(i));
+        k += n;
+      }
+      acc = S::accumulate(acc, S::accumulate(S::accumulate(s0, s1), S::accumulate(s2, s3)));
+      return length > 0;
+    }
+  }
   bool taken = false;
   while (k < end) {
-    std::uint64_t n = 0;
-    const std::uint64_t want = std::min<std::uint64_t>(end - k, piece);
-    while (n < want) {
-      const std::uint64_t bits = a.peek(bit);
-      const cci_code& e = a.table[bits & 7];
-      const std::uint32_t data = std::uint32_t(bits >> e.shift) & e.data_mask;
-      const std::uint32_t delta = (data & e.delta_mask) + e.delta_add;
-      const std::uint64_t count = std::min<std::uint64_t>((data & e.count_mask) + 1, end - k - n);
-      bit += e.length;
-      for (std::uint64_t i = 0; i < count; ++i) cols[n + i] = col += delta;
-      n += count;
-    }
+    const std::uint64_t n = decode_cci_piece(a, in, end - k, col, cols);
     for (std::uint64_t i = 0; i < n; ++i) {
-      const vertex_id c = cols[i];
-      if (x_present && !x_present[c]) continue;
-      acc = S::accumulate(acc, S::multiply(values.at(k + i), B(x[c]), r, c, 0));
+      if (x_present && !x_present[cols[i]]) continue;
+      acc = S::accumulate(acc, product(i));
       taken = true;
       if constexpr (stops_at_any_v<S>) break;
     }
@@ -229,7 +272,7 @@ bool fold_cci_row(const cci_view<V>& a, const Values& values, const X* x,
     if constexpr (stops_at_any_v<S>) final_sum = taken;
     if constexpr (stops_at_terminal_v<S>) final_sum = taken && at_terminal<S>(acc);
     if (final_sum) {
-      a.skip_entries(bit, end - k);
+      in.skip_entries(a, end - k);
       k = end;
       return true;
     }
@@ -240,8 +283,8 @@ bool fold_cci_row(const cci_view<V>& a, const Values& values, const X* x,
 // Adds the COO entries' products to y (combining with what y already holds where y_present).
 template <class S, class V, class Values, class X, class Allowed>
 void coo_accumulate(const coo_view<V>& a, const Values& values, const X* x,
-                    const std::uint8_t* x_present, typename S::c_type* y,
-                    std::uint8_t* y_present, const Allowed& allowed) {
+                    const std::uint8_t* x_present, typename S::c_type* y, std::uint8_t* y_present,
+                    const Allowed& allowed) {
   struct partial {
     std::uint64_t row;
     row_sum<S> sum;
@@ -287,9 +330,9 @@ void coo_accumulate(const coo_view<V>& a, const Values& values, const X* x,
     if (has_edge[e]) merge(edges[e].row, edges[e].sum);
 }
 
-// Sweeps `lanes` rows stored column-major with `stride` slots between a row's consecutive
-// entries (ELL: stride nrows; a SELL slice: stride C), slot (lane l, column j) at
-// first + j * stride + l, for j < width. rows[l] is the lane's row (padding_column: none).
+// Sweeps `lanes` ELL rows in their own order, stored column-major with `stride` slots between a
+// row's consecutive entries, slot (lane l, column j) at first + j * stride + l, for j < width;
+// each lane is live until its first padding slot. rows[l] is the lane's row.
 template <std::uint64_t group, class S, class Values, class X, class Allowed>
 std::uint64_t sweep_lanes(const vertex_id* cols, std::uint64_t first, std::uint64_t stride,
                           std::uint64_t width, std::uint64_t lanes, const vertex_id* rows,
@@ -319,7 +362,8 @@ std::uint64_t sweep_lanes(const vertex_id* cols, std::uint64_t first, std::uint6
           continue;
         }
         if (x_present && !x_present[col]) continue;
-        acc[l] = S::accumulate(acc[l], S::multiply(values.at(base + l), B(x[col]), rows[l], col, 0));
+        acc[l] =
+            S::accumulate(acc[l], S::multiply(values.at(base + l), B(x[col]), rows[l], col, 0));
         taken[l] = true;
         if constexpr (stops_at_any_v<S>) live[l] = false;
       }
@@ -340,6 +384,140 @@ std::uint64_t sweep_lanes(const vertex_id* cols, std::uint64_t first, std::uint6
     if (take) y[rows[l]] = acc[l];
     found += take;
   }
+  return found;
+}
+
+// Adds one slot column's products to the running sums of lanes [0, active): lane L's entry is
+// column[L], its value slot at + L. The lanes are compile-time indices, so the sums stay in
+// registers and the gathers of x for all lanes are independent of each other.
+template <class S, class Values, class X, std::size_t... L>
+GRAPHRING_INLINE void add_column(typename S::c_type (&acc)[sizeof...(L)], std::uint64_t active,
+                                 const vertex_id* column, std::uint64_t at, const vertex_id* rows,
+                                 const Values& values, const X* x, std::index_sequence<L...>) {
+  using B = typename S::b_type;
+  ((L < active ? void(acc[L] = S::accumulate(acc[L], S::multiply(values.at(at + L), B(x[column[L]]),
+                                                                 rows[L], column[L], 0)))
+               : void()),
+   ...);
+}
+
+// y(r) = sum for a row r that took a product and is allowed; y_present(r) says which. Returns
+// whether y(r) was set (0 for padding lanes, r == padding_column).
+template <class C, class Allowed>
+GRAPHRING_INLINE std::uint64_t write_lane(vertex_id r, bool taken, const C& sum, C* y,
+                                          std::uint8_t* y_present, const Allowed& allowed) {
+  if (r == padding_column) return 0;
+  const bool take = taken && allowed(r);
+  y_present[r] = take;
+  if (take) y[r] = sum;
+  return take;
+}
+
+// The lanes of a SELL slice with an entry in the slot column at `at` (a prefix of the lanes,
+// which are sorted by length), out of `active`.
+GRAPHRING_INLINE std::uint64_t lanes_with_entries(const vertex_id* cols, std::uint64_t at,
+                                                  std::uint64_t active) {
+  while (active > 0 && cols[at + active - 1] == padding_column) --active;
+  return active;
+}
+
+// Sweeps `lanes` (at most sizeof...(L)) rows of a SELL slice, sorted by length (longest first)
+// and stored column-major with `stride` slots between a row's consecutive entries: slot (lane l,
+// column j) at first + j * stride + l, below `end` (the slice's last slot + 1). At column j the
+// lanes with entries left are a prefix that ends at the first padding slot. This is the path for
+// a dense x and a monoid that never stops early: a lane took a product exactly when its row has
+// an entry, and the loop carries nothing but the running sums, one per lane, which (indexed by
+// compile-time lanes only) stay in registers; the gathers of x for all lanes are independent.
+template <class S, class Values, class X, class Allowed, std::size_t... L>
+std::uint64_t sweep_dense_lanes(const vertex_id* cols, std::uint64_t first, std::uint64_t stride,
+                                std::uint64_t end, std::uint64_t lanes, const vertex_id* rows,
+                                const Values& values, const X* x, typename S::c_type* y,
+                                std::uint8_t* y_present, const Allowed& allowed,
+                                std::index_sequence<L...> all) {
+  typename S::c_type acc[sizeof...(L)] = {(void(L), S::zero())...};
+  bool wanted = false;  // some lane's row is allowed
+  ((wanted = wanted || (L < lanes && rows[L] != padding_column && allowed(rows[L]))), ...);
+  const std::uint64_t filled = first < end && wanted ? lanes_with_entries(cols, first, lanes) : 0;
+  std::uint64_t active = filled;
+  for (std::uint64_t at = first; at < end && active > 0; at += stride) {
+    active = lanes_with_entries(cols, at, active);
+    if (active == sizeof...(L)) {  // every lane (the common case): no test per lane
+      add_column<S>(acc, sizeof...(L), cols + at, at, rows, values, x, all);
+    } else {
+      add_column<S>(acc, active, cols + at, at, rows, values, x, all);
+    }
+  }
+  std::uint64_t found = 0;
+  ((found += L < lanes ? write_lane(rows[L], L < filled, acc[L], y, y_present, allowed) : 0), ...);
+  return found;
+}
+
+// The same sweep for a bitmap x or a monoid that stops early (ANY; a terminal, checked every
+// 16 columns): flags per lane say which lanes took a product and which are done.
+template <std::uint64_t group, class S, class Values, class X, class Allowed>
+std::uint64_t sweep_flagged_lanes(const vertex_id* cols, std::uint64_t first, std::uint64_t stride,
+                                  std::uint64_t end, std::uint64_t lanes, const vertex_id* rows,
+                                  const Values& values, const X* x, const std::uint8_t* x_present,
+                                  typename S::c_type* y, std::uint8_t* y_present,
+                                  const Allowed& allowed) {
+  using B = typename S::b_type;
+  using C = typename S::c_type;
+  C acc[group];
+  bool taken[group] = {}, done[group] = {};
+  bool wanted = false;
+  for (std::uint64_t l = 0; l < lanes; ++l) {
+    acc[l] = S::zero();
+    wanted = wanted || (rows[l] != padding_column && allowed(rows[l]));
+  }
+  std::uint64_t active = first < end && wanted ? lanes_with_entries(cols, first, lanes) : 0;
+  constexpr std::uint64_t block = stops_at_terminal_v<S> ? 16 : ~std::uint64_t(0) >> 1;
+  for (std::uint64_t at = first; at < end && active > 0;) {
+    for (std::uint64_t j = 0; j < block && at < end && active > 0; ++j, at += stride) {
+      active = lanes_with_entries(cols, at, active);
+      for (std::uint64_t l = 0; l < active; ++l) {
+        const vertex_id k = cols[at + l];
+        if (done[l] || (x_present && !x_present[k])) continue;
+        acc[l] = S::accumulate(acc[l], S::multiply(values.at(at + l), B(x[k]), rows[l], k, 0));
+        taken[l] = true;
+        if constexpr (stops_at_any_v<S>) done[l] = true;
+      }
+    }
+    if constexpr (stops_at_terminal_v<S>) {
+      for (std::uint64_t l = 0; l < active; ++l)
+        done[l] = done[l] || (taken[l] && at_terminal<S>(acc[l]));
+    }
+  }
+  std::uint64_t found = 0;
+  for (std::uint64_t l = 0; l < lanes; ++l)
+    found += write_lane(rows[l], taken[l], acc[l], y, y_present, allowed);
+  return found;
+}
+
+// SELL slices in blocks of about equal slots, each slice's lanes swept `group` at a time.
+template <bool dense, class S, class V, class Values, class X, class Allowed>
+std::uint64_t pull_sell(const sell_view<V>& a, const Values& values, const X* x,
+                        const std::uint8_t* x_present, typename S::c_type* y,
+                        std::uint8_t* y_present, const Allowed& allowed) {
+  constexpr std::uint64_t group = 8;
+  const std::uint64_t blocks = block_count(a.slice_offsets[a.slices] + a.slices);
+  const std::vector<std::uint64_t> bounds = balanced_blocks(a.slice_offsets, a.slices, blocks);
+  std::uint64_t found = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : found) if (blocks > 1)
+  for (std::int64_t b = 0; b < std::int64_t(blocks); ++b)
+    for (std::uint64_t s = bounds[b]; s < bounds[b + 1]; ++s) {
+      const std::uint64_t base = a.slice_offsets[s], end = a.slice_offsets[s + 1];
+      for (std::uint64_t first = 0; first < a.chunk; first += group) {
+        const std::uint64_t lanes = std::min(group, a.chunk - first);
+        const vertex_id* rows = a.row_of + s * a.chunk + first;
+        if constexpr (dense && !stops_at_any_v<S> && !stops_at_terminal_v<S>) {
+          found += sweep_dense_lanes<S>(a.cols, base + first, a.chunk, end, lanes, rows, values, x,
+                                        y, y_present, allowed, std::make_index_sequence<group>{});
+        } else {
+          found += sweep_flagged_lanes<group, S>(a.cols, base + first, a.chunk, end, lanes, rows,
+                                                 values, x, x_present, y, y_present, allowed);
+        }
+      }
+    }
   return found;
 }
 
@@ -372,8 +550,8 @@ std::uint64_t spmv_pull_ell(const ell_view<V>& a, const Values& values, const X*
     const std::uint64_t lanes = std::min(group, a.nrows - first);
     vertex_id rows[group];
     for (std::uint64_t l = 0; l < lanes; ++l) rows[l] = vertex_id(first + l);
-    found += detail::sweep_lanes<group, S>(a.cols, first, a.nrows, a.width, lanes, rows, values,
-                                           x, x_present, y, y_present, allowed);
+    found += detail::sweep_lanes<group, S>(a.cols, first, a.nrows, a.width, lanes, rows, values, x,
+                                           x_present, y, y_present, allowed);
   }
   return found;
 }
@@ -392,23 +570,8 @@ template <class S, class V, class Values, class X, class Allowed>
 std::uint64_t spmv_pull_sell(const sell_view<V>& a, const Values& values, const X* x,
                              const std::uint8_t* x_present, typename S::c_type* y,
                              std::uint8_t* y_present, const Allowed& allowed) {
-  constexpr std::uint64_t group = 16;  // lanes swept together, one accumulator each
-  const std::uint64_t blocks = detail::block_count(a.slice_offsets[a.slices] + a.slices);
-  const std::vector<std::uint64_t> bounds =
-      detail::balanced_blocks(a.slice_offsets, a.slices, blocks);
-  std::uint64_t found = 0;
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : found) if (blocks > 1)
-  for (std::int64_t b = 0; b < std::int64_t(blocks); ++b)
-    for (std::uint64_t s = bounds[b]; s < bounds[b + 1]; ++s) {
-      const std::uint64_t width = a.width(s), base = a.slice_offsets[s];
-      for (std::uint64_t first = 0; first < a.chunk; first += group) {
-        const std::uint64_t lanes = std::min(group, a.chunk - first);
-        found += detail::sweep_lanes<group, S>(a.cols, base + first, a.chunk, width, lanes,
-                                               a.row_of + s * a.chunk + first, values, x,
-                                               x_present, y, y_present, allowed);
-      }
-    }
-  return found;
+  if (x_present) return detail::pull_sell<false, S>(a, values, x, x_present, y, y_present, allowed);
+  return detail::pull_sell<true, S>(a, values, x, x_present, y, y_present, allowed);
 }
 
 // One slice: blocks of whole groups of about equal entries, each group decoded row after row
@@ -438,19 +601,19 @@ std::uint64_t spmv_pull_cci(const cci_view<V>& a, const Values& values, const X*
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : found) if (blocks > 1)
   for (std::int64_t b = 0; b < std::int64_t(blocks); ++b)
     for (std::uint64_t g = bounds[b]; g < bounds[b + 1]; ++g) {
-      std::uint64_t bit = a.code_start[g];
+      cci_reader in(a, a.code_start[g]);
       edge_offset k = a.group_entry[g];
       const std::uint64_t last = std::min<std::uint64_t>(a.nrows, (g + 1) * cci_group);
       for (std::uint64_t r = g * cci_group; r < last; ++r) {
-        const std::uint64_t length = a.read_length(bit);
+        const std::uint64_t length = in.read_length(a);
         y_present[r] = 0;
         if (!allowed(r)) {
-          a.skip_entries(bit, length);
+          in.skip_entries(a, length);
           k += length;
           continue;
         }
         C acc = S::zero();
-        if (detail::fold_cci_row<S>(a, values, x, x_present, r, bit, k, length, acc)) {
+        if (detail::fold_cci_row<S>(a, in, values, x, x_present, r, k, length, acc)) {
           y[r] = acc;
           y_present[r] = 1;
           ++found;
@@ -460,29 +623,32 @@ std::uint64_t spmv_pull_cci(const cci_view<V>& a, const Values& values, const X*
   return found;
 }
 
-// Slices of 32 rows decoded in lockstep (the warp's order); slices are spread over threads
-// dynamically, since their entry counts differ.
+// Slices of 32 lanes decoded in lockstep (the warp's order); each lane's running sum goes to y at
+// each of its rows' ends. Slices are spread over threads dynamically, since their entry counts
+// differ.
 template <class S, class V, class Values, class X, class Allowed>
 std::uint64_t spmv_pull_dtans(const dtans_view<V>& a, const Values& values, const X* x,
                               const std::uint8_t* x_present, typename S::c_type* y,
                               std::uint8_t* y_present, const Allowed& allowed) {
   using B = typename S::b_type;
   std::uint64_t found = 0;
-#pragma omp parallel for schedule(dynamic, 4) reduction(+ : found) if (a.nrows > 4 * dtans_lanes)
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : found) if (a.slices > 1)
   for (std::int64_t s = 0; s < std::int64_t(a.slices); ++s) {
     detail::row_sum<S> sums[dtans_lanes];
-    const std::uint64_t first = std::uint64_t(s) * dtans_lanes;
-    a.for_each_in_slice(std::uint64_t(s), [&](std::uint64_t r, vertex_id k, const V& v) {
-      detail::row_sum<S>& sum = sums[r - first];
-      if (sum.done() || (x_present && !x_present[k])) return;
-      sum.add(S::multiply(values.decoded(v), B(x[k]), r, k, 0));
-    });
-    for (std::uint64_t r = first; r < std::min<std::uint64_t>(a.nrows, first + dtans_lanes); ++r) {
-      const bool take = allowed(r) && sums[r - first].present;
-      y_present[r] = take;
-      if (take) y[r] = sums[r - first].value;
-      found += take;
-    }
+    a.for_each_in_slice(
+        std::uint64_t(s),
+        [&](std::uint32_t lane, std::uint64_t r, vertex_id k, const V& v) {
+          detail::row_sum<S>& sum = sums[lane];
+          if (sum.done() || (x_present && !x_present[k])) return;
+          sum.add(S::multiply(values.decoded(v), B(x[k]), r, k, 0));
+        },
+        [&](std::uint32_t lane, std::uint64_t r) {
+          const bool take = sums[lane].present && allowed(r);
+          y_present[r] = take;
+          if (take) y[r] = sums[lane].value;
+          found += take;
+          sums[lane] = {};
+        });
   }
   return found;
 }

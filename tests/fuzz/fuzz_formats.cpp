@@ -4,7 +4,8 @@
 //         decode (every row, and the pull SpMV) without a sanitizer report;
 //   odd:  a matrix described by the bytes (row lengths and column deltas of every scale, up to
 //         the largest 32-bit jumps, duplicates included) encoded as CCI (1 and S slices), CSR-dtANS
-//         and SELL-C-σ, each of which must decode back to the same CSR and multiply like it.
+//         (long and short lanes) and SELL-C-σ, each of which must decode back to the same CSR and
+//         multiply like it.
 // A graphring::error from a builder (a limit) is an accepted outcome; anything else is a bug.
 #include <cstdint>
 #include <cstdlib>
@@ -69,7 +70,7 @@ void raw_cci(byte_reader in) {
   const std::uint64_t nvalues = slices == 1 ? group_entry[groups] : offsets[nrows];
   std::vector<std::uint64_t> words;
   while (!in.done()) words.push_back(in.next<std::uint64_t>());
-  words.push_back(0);  // the padding word every CCI code ends with
+  words.insert(words.end(), 3, 0);  // the padding words every CCI code ends with
   cci_view<pattern_value> v;
   v.nrows = nrows;
   v.ncols = ncols;
@@ -151,6 +152,8 @@ void round_trip(byte_reader in) {
   same_csr(a, c4.to_csr());
   const dtans_matrix d = dtans_matrix::from_csr(a);
   same_csr(a, d.to_csr());
+  const dtans_matrix d1 = dtans_matrix::from_csr(a, {1 + std::uint32_t(a.nnz() % 37)});  // short lanes
+  same_csr(a, d1.to_csr());
   const sell_matrix s = sell_matrix::from_csr(a, {4, 8});
   same_csr(a, s.to_csr());
   // SpMV with x(k) = k mod 7 - 3 over plus_times: every format against the CSR loop (for
