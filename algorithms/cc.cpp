@@ -13,7 +13,8 @@
 // edges per vertex, which already joins most of a large component; the most frequent root among
 // a sample of vertices names that component, its internal edges are dropped (its vertices are
 // already one tree), and the rounds finish on the edges that remain, which still join any other
-// tree to it in both directions.
+// tree to it in both directions. A directed graph's weak components take the edges of A and of
+// Aᵀ side by side, so the undirected graph A ∪ Aᵀ is never formed.
 //
 // [1] Zhang, Azad, Hu, "FastSV: a distributed-memory connected component algorithm with fast
 //     convergence", SIAM PP 2020.
@@ -26,6 +27,7 @@
 #include <algorithm>
 #include <span>
 #include <unordered_map>
+#include <vector>
 
 #include "algorithms/graph_matrices.hpp"
 #include "engine/ops/operations.hpp"
@@ -39,31 +41,54 @@ using labels = vector<std::uint64_t>;
 constexpr std::uint64_t sampled_edges = 4;   // per vertex, as in LAGraph
 constexpr std::uint64_t mode_samples = 864;  // vertices whose root votes for the largest component
 
-// f(u) = min(u, the smallest neighbour of u): rows are sorted, so their first entry.
-labels first_parents(const matrix<bool>& s) {
-  const std::uint64_t n = s.nrows();
+// The undirected graph's edges as the union of a few matrices: S itself when it is symmetric,
+// A and Aᵀ for a directed graph (so A ∪ Aᵀ is never formed). Each step below runs over every
+// one of them.
+using edge_sets = std::vector<matrix<bool>>;
+
+std::uint64_t entries(const edge_sets& edges) {
+  std::uint64_t total = 0;
+  for (const matrix<bool>& e : edges) total += e.nvals();
+  return total;
+}
+
+// E⟨keep⟩ for every edge set E.
+template <class Keep>
+edge_sets selected(const edge_sets& edges, const Keep& keep) {
+  edge_sets out;
+  for (const matrix<bool>& e : edges) {
+    out.emplace_back(e.nrows(), e.ncols());
+    select(out.back(), no_mask, no_accum, keep, e);
+  }
+  return out;
+}
+
+// f(u) = min(u, the smallest neighbour of u): rows are sorted, so their first entries.
+labels first_parents(const edge_sets& edges, std::uint64_t n) {
   labels f(n);
   // f = 0, 1, ..., n-1
   apply_index(f, no_mask, no_accum, row_index_op{}, labels::dense(n, 0));
-  matrix<bool> first(n, n);
-  // first = S⟨rank < 1⟩;  f = min(f, first min.secondi 1)
-  select(first, no_mask, no_accum, row_rank_lt_op{1}, s);
-  mxv(f, no_mask, min_op<std::uint64_t>{}, min_secondi<std::uint64_t>{}, first,
-      vector<bool>::dense(n, true));
+  // f = min(f, E⟨rank < 1⟩ min.secondi 1) for every E
+  for (const matrix<bool>& first : selected(edges, row_rank_lt_op{1}))
+    mxv(f, no_mask, min_op<std::uint64_t>{}, min_secondi<std::uint64_t>{}, first,
+        vector<bool>::dense(n, true));
   return f;
 }
 
-// FastSV rounds over s from the forest f until the grandparents settle; f ends as stars.
-void fastsv(const matrix<bool>& s, labels& f) {
-  const std::uint64_t n = s.nrows();
+// FastSV rounds over the edge sets from the forest f until the grandparents settle; f ends as
+// stars.
+void fastsv(const edge_sets& edges, labels& f) {
+  const std::uint64_t n = f.size();
   labels gp(n), mngp(n), next_gp(n);
   vector<bool> moved(n);
   array<std::uint64_t> parent(f.values(), n);
   // gp = f(f)
   extract(gp, no_mask, no_accum, f, std::span<const std::uint64_t>(parent.data(), n));
   for (bool changed = n > 0; changed;) {
-    // mngp = S min.second gp
-    mxv(mngp, no_mask, no_accum, min_second<std::uint64_t>{}, s, gp);
+    // mngp = min over E of E min.second gp
+    mngp.clear();
+    for (const matrix<bool>& e : edges)
+      mxv(mngp, no_mask, min_op<std::uint64_t>{}, min_second<std::uint64_t>{}, e, gp);
     // f(f(u)) = min(f(f(u)), mngp(u))                  (stochastic hooking)
     assign(f, no_mask, min_op<std::uint64_t>{}, mngp,
            std::span<const std::uint64_t>(parent.data(), n));
@@ -98,41 +123,36 @@ std::uint64_t sampled_mode(const labels& f) {
   return best;
 }
 
-}  // namespace
-
-vector<std::uint64_t> connected_components(const matrix<bool>& s) {
-  const std::uint64_t n = s.nrows();
-  labels f = first_parents(s);
-  if (n <= 1024 || s.nvals() <= 2 * sampled_edges * n) {
-    fastsv(s, f);
+// Components of the undirected graph whose edges are the union of `edges`.
+vector<std::uint64_t> components(const edge_sets& edges, std::uint64_t n) {
+  if (n <= 1024 || entries(edges) <= 2 * sampled_edges * n) {
+    labels f = first_parents(edges, n);
+    fastsv(edges, f);
     return f;
   }
-  matrix<bool> sample(n, n);
-  // sample = S⟨rank < 4⟩
-  select(sample, no_mask, no_accum, row_rank_lt_op{sampled_edges}, s);
+  // sample = E⟨rank < 4⟩ for every E
+  const edge_sets sample = selected(edges, row_rank_lt_op{sampled_edges});
+  labels f = first_parents(sample, n);  // a row's first entry is also its sample's
   fastsv(sample, f);
   const std::uint64_t key = sampled_mode(f);
   const std::uint64_t* root = f.values();
-  matrix<bool> rest(n, n);
-  // rest = S⟨f(i) ≠ key or f(j) ≠ key⟩
-  select(rest, no_mask, no_accum,
-         [root, key](bool, std::uint64_t i, std::uint64_t j) { return root[i] != key || root[j] != key; },
-         s);
-  fastsv(rest, f);
+  // rest = E⟨f(i) ≠ key or f(j) ≠ key⟩ for every E
+  fastsv(selected(edges, [root, key](bool, std::uint64_t i, std::uint64_t j) {
+           return root[i] != key || root[j] != key;
+         }), f);
   return f;
 }
 
-matrix<bool> symmetric_structure(graph& g) {
-  if (g.symmetric()) return structure_of(g, false);
-  const matrix<bool> a = structure_of(g, true);  // Aᵀ: the graph's cached transpose
-  matrix<bool> s(a.nrows(), a.ncols());
-  // S = A ∪ Aᵀ
-  ewise_add(s, no_mask, no_accum, lor_op<bool>{}, a, a, {.transpose_second = true});
-  return s;
+}  // namespace
+
+vector<std::uint64_t> connected_components(const matrix<bool>& s) {
+  return components({s}, s.nrows());
 }
 
 vector<std::uint64_t> connected_components(graph& g) {
-  return connected_components(symmetric_structure(g));
+  if (g.symmetric()) return connected_components(structure_of(g, false));
+  const matrix<bool> a = structure_of(g, true);  // Aᵀ: the graph's cached transpose
+  return components({a, a.transposed()}, a.nrows());
 }
 
 }  // namespace graphring::algorithms

@@ -12,10 +12,8 @@ namespace graphring::algorithms {
 // component(v) = the smallest vertex id in v's component (dense). `s` must be symmetric.
 vector<std::uint64_t> connected_components(const matrix<bool>& s);
 
-// Weak components of any graph: its structure, symmetrized (A ∪ Aᵀ) when it is not symmetric.
+// Weak components of any graph: the edges of A and of Aᵀ (its cached transpose) together when it
+// is not symmetric, without forming A ∪ Aᵀ.
 vector<std::uint64_t> connected_components(graph& g);
-
-// A ∪ Aᵀ for a graph that is not symmetric, A itself otherwise.
-matrix<bool> symmetric_structure(graph& g);
 
 }  // namespace graphring::algorithms

@@ -209,13 +209,22 @@ void extract(vector<W>& w, const Mask& mask, const Accum& accum, const vector<U>
   array<U> values(count);
   if (x.form() == vector_form::dense) {  // every u(I[k]) exists: a dense gather
     const U* from = x.values();
-    for (std::uint64_t k = 0; k < count; ++k) {
-      const std::uint64_t i = detail::index_at(indices, k);
-      if (i >= u.size())
-        throw error(error_kind::usage, "extract index " + std::to_string(i) +
-                                           " is out of range for size " + std::to_string(u.size()));
-      values[k] = from[i];
+    const std::uint64_t n = u.size();
+    std::uint64_t outside = 0;
+#pragma omp parallel for schedule(static) reduction(+ : outside) if (count > kernels::min_parallel_work)
+    for (std::int64_t s = 0; s < std::int64_t(count); ++s) {
+      const std::uint64_t i = detail::index_at(indices, std::uint64_t(s));
+      if (i < n) {
+        values[s] = from[i];
+      } else {
+        ++outside;
+      }
     }
+    if (outside > 0)
+      for (std::uint64_t k = 0; k < count; ++k)
+        if (detail::index_at(indices, k) >= n)
+          throw error(error_kind::usage, "extract index " + std::to_string(detail::index_at(indices, k)) +
+                                             " is out of range for size " + std::to_string(n));
     detail::write_back(w, mask, accum, vector<U>::from_dense(std::move(values)), d, false);
     return;
   }

@@ -24,6 +24,7 @@
 #include "engine/ops/write_back.hpp"
 #include "engine/vector.hpp"
 #include "kernels/cpu/parallel.hpp"
+#include "semirings/index_ops.hpp"
 
 namespace graphring {
 
@@ -229,18 +230,31 @@ matrix<R> merge_matrices(const matrix<A>& a, const matrix<B>& b, const Op& op) {
 
 // keep(i, j, x, rank, out) for every entry, rank being the entry's place in its row (0, 1, ...).
 // `iso`: the one value every kept entry takes, when the caller knows it (no value array then).
+// `ranks`: only the first `ranks` entries of a row can be kept (a rank-limited select).
 template <class R, class A, class F>
-matrix<R> map_matrix(const matrix<A>& a, const F& keep, std::optional<R> iso = std::nullopt) {
+matrix<R> map_matrix(const matrix<A>& a, const F& keep, std::optional<R> iso = std::nullopt,
+                     std::uint64_t ranks = ~std::uint64_t(0)) {
   const auto av = a.view();
   return build_rows_counted<R>(a.nrows(), a.ncols(), a.nvals(), [&](std::uint64_t i, auto&& emit) {
     const kernels::csr_view<A> rows = av;
-    const std::uint64_t first = rows.offsets[i], last = rows.offsets[i + 1];
+    const std::uint64_t first = rows.offsets[i];
+    const std::uint64_t last = first + std::min(ranks, rows.offsets[i + 1] - first);
     for (std::uint64_t p = first; p < last; ++p) {
       R out;
       if (keep(i, std::uint64_t(rows.cols[p]), rows.value(p), p - first, out))
         emit(rows.cols[p], out);
     }
   }, iso);
+}
+
+// How many leading entries of a row `keep` can admit at most: k for row_rank_lt_op, else all.
+template <class F>
+std::uint64_t rank_limit(const F& keep) {
+  if constexpr (std::is_same_v<F, row_rank_lt_op>) {
+    return keep.k;
+  } else {
+    return ~std::uint64_t(0);
+  }
 }
 
 // f(x, i, j), or f(x, i, j, rank) for an operator that also asks for the entry's rank in its row
@@ -374,7 +388,7 @@ void select(matrix<W>& c, const Mask& mask, const Accum& accum, const F& keep, c
                                         std::uint64_t rank, A& out) {
     out = v;
     return bool(detail::call_index_op(keep, v, i, j, rank));
-  }, x.is_iso() ? std::optional<A>(x.iso_value()) : std::nullopt);
+  }, x.is_iso() ? std::optional<A>(x.iso_value()) : std::nullopt, detail::rank_limit(keep));
   detail::write_back(c, mask, accum, t, d, false);
 }
 
