@@ -16,6 +16,7 @@
 #include "algorithms/msf.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <span>
 #include <tuple>
@@ -41,7 +42,7 @@ struct edge_key {
 // min over edge keys; the identity is heavier than every edge.
 struct min_edge_monoid {
   using value_type = edge_key;
-  static constexpr bool commutative = true;
+  [[maybe_unused]] static constexpr bool commutative = true;  // read by is_commutative only
   static constexpr edge_key identity() {
     return {std::numeric_limits<double>::infinity(), std::numeric_limits<vertex_id>::max(),
             std::numeric_limits<vertex_id>::max()};
@@ -53,6 +54,13 @@ struct min_edge_monoid {
 
 msf_result minimum_spanning_forest(const matrix<double>& s) {
   const std::uint64_t n = s.nrows();
+  // A NaN weight has no place in the order (keys holding one would sort inconsistently).
+  matrix<double> nan_weights(n, n);
+  select(nan_weights, no_mask, no_accum, [](double w, std::uint64_t, std::uint64_t) {
+    return std::isnan(w);
+  }, s);
+  if (nan_weights.nvals() > 0)
+    throw error(error_kind::bad_input, "a weight is not a number (NaN); a spanning forest needs ordered weights");
   matrix<edge_key> keys(n, n);
   // K(i, j) = (A(i, j), min(i, j), max(i, j))
   apply_index(keys, no_mask, no_accum, [](double w, std::uint64_t i, std::uint64_t j) {

@@ -75,9 +75,10 @@ std::int64_t arguments::integer(const std::string& name, std::int64_t fallback) 
 }
 
 void apply_common_options(const arguments& args) {
+  if (!args.value("--threads")) return;
   const std::int64_t threads = args.integer("--threads", 0);
-  if (threads < 0 || threads > 4096) throw error(error_kind::usage, "--threads must be between 1 and 4096");
-  if (threads > 0) omp_set_num_threads(int(threads));
+  if (threads < 1 || threads > 4096) throw error(error_kind::usage, "--threads must be between 1 and 4096");
+  omp_set_num_threads(int(threads));
 }
 
 }  // namespace graphring::cli

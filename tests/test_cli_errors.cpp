@@ -1,6 +1,8 @@
 // What a user sees on bad input or bad usage: the exact one-line message
 // "graphring: FILE:LINE: what is wrong" and exit status 2, for a table of malformed inputs
-// across every format and for command-line mistakes. Nothing may crash.
+// across every format (read by `info` and by `info --formats`), and for a table of mistakes with
+// every command's options and the files they name (spmv's --x, sssp's weights, msf's weights).
+// Nothing may crash, and nothing may reach standard output.
 #include <gtest/gtest.h>
 #include <zlib.h>
 
@@ -96,21 +98,25 @@ std::vector<bad_input> table() {
   };
 }
 
+// The one line a failed run must print: exactly `expected`, or starting with it when `prefix`.
+void expect_one_line(const testing::cli_result& r, const std::string& expected, bool prefix) {
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  if (prefix) {
+    EXPECT_TRUE(r.err.starts_with(expected)) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  } else {
+    EXPECT_EQ(r.err, expected + "\n");
+  }
+}
+
 TEST(CliErrors, EveryMalformedInputGivesItsMessageAndStatus2) {
   scratch_dir d;
   for (const bad_input& c : table()) {
     SCOPED_TRACE(c.name);
     const std::string path = d.write(c.name, c.content);
-    const auto r = run_cli({"info", path});
-    EXPECT_EQ(r.status, 2);
-    EXPECT_TRUE(r.out.empty());
-    const std::string expected = "graphring: " + path + c.message;
-    if (c.prefix) {
-      EXPECT_TRUE(r.err.starts_with(expected)) << r.err;
-      EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-    } else {
-      EXPECT_EQ(r.err, expected + "\n");
-    }
+    expect_one_line(run_cli({"info", path}), "graphring: " + path + c.message, c.prefix);
+    expect_one_line(run_cli({"info", path, "--formats"}), "graphring: " + path + c.message, c.prefix);
   }
 }
 
@@ -156,6 +162,113 @@ TEST(CliErrors, ConvertToAnUnknownFormatOrADirectory) {
   EXPECT_EQ(r.err, "graphring: " + d.path("out.xyz") + ": unknown output format '.xyz' (use .mtx, .el, .wel or .grb, optionally .gz)\n");
   r = run_cli({"convert", "grid:3", d.path("")});
   EXPECT_EQ(r.status, 2);
+}
+
+// A command-line mistake: the arguments (after "graphring") and the whole line expected.
+struct command_case {
+  std::vector<std::string> args;
+  std::string err;      // after "graphring: "
+  bool prefix = false;  // err is only the start of the line (a list that grows)
+};
+
+// Every command's option and value mistakes, and the files its options name. `k` is karate
+// (vertex ids 1..34); the files are written into `d`.
+std::vector<command_case> command_table(const scratch_dir& d) {
+  const std::string k = testing::own_datasets() + "/karate.mtx";
+  const std::string neg = d.write("neg.wel", "1 2 1\n2 3 -2\n3 1 4\n");
+  const std::string cycle = d.write("cycle.wel", "1 2 1\n2 3 -2\n3 2 1\n");
+  const std::string nan = d.write("nan.mtx", mm + "3 3 2\n1 2 nan\n2 3 1\n");
+  const auto x = [&](const std::string& name, const std::string& content) { return d.write(name, content); };
+  const std::string x_word = x("word.x", "1 2\n1 x\n"), x_id = x("id.x", "one 2\n"),
+                    x_zero = x("zero.x", "0 1\n"), x_twice = x("twice.x", "1 1\n% c\n1 2\n"),
+                    x_three = x("three.x", "5 1 2\n"), x_gz = x("half.x.gz", gzip_of("1 1\n2 2\n").substr(0, 12));
+  const std::string pagerank_usage = " (usage: graphring pagerank GRAPH [--damping 0.85] [--tol 1e-7] [--max-iters 100] [--out FILE])";
+  const std::string bench_usage = " (usage: graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost] [--trials N] [--json F] [--csv F] [--plot F] [--backend cpu|cuda])";
+  const std::string demo_usage = " (usage: graphring demo [--trials N] [--plot F] [--json F] [--csv F] [--rmat-scale S])";
+  const std::string no_vertex_0 = "no vertex has the id 0";
+  return {
+      // spmv: names and the --x file's contents
+      {{"spmv", k, "--semiring", "plus_minus"}, "unknown semiring 'plus_minus' (known: any_pair, any_secondi, ", true},
+      {{"spmv", k, "--format", "zip"}, "unknown format 'zip'; valid: csr|coo|ell|hyb|sell|cci|dtans|auto"},
+      {{"spmv", k, "--method", "diagonal"}, "--method must be push, pull or auto, not 'diagonal'"},
+      {{"spmv", k, "--format"}, "option --format needs a value (usage: graphring spmv GRAPH [--semiring NAME] [--x FILE] [--method push|pull|auto] [--format csr|coo|ell|hyb|sell|cci|dtans|auto] [--out FILE])"},
+      {{"spmv", k, "--x", x_word}, x_word + ":2: expected 'ID VALUE'"},
+      {{"spmv", k, "--x", x_id}, x_id + ":1: expected a vertex id"},
+      {{"spmv", k, "--x", x_zero}, x_zero + ":1: no vertex has the id 0"},
+      {{"spmv", k, "--x", x_twice}, x_twice + ":3: vertex 1 is listed twice"},
+      {{"spmv", k, "--x", x_three}, x_three + ":1: expected 'ID VALUE'"},
+      {{"spmv", k, "--x", x_gz}, x_gz + ": truncated gzip data: the stream ends after ", true},
+      {{"spmv", k, "--x", d.path("absent.x")}, d.path("absent.x") + ": cannot open: No such file or directory"},
+      {{"spmv", k, "--x", d.path("")}, d.path("") + ": is a directory, not a file"},
+      // bfs, sssp, bc: sources that are not vertices
+      {{"bfs", k}, "missing option --source ID"},
+      {{"bfs", k, "--source", "0"}, no_vertex_0},
+      {{"bfs", k, "--source", "35"}, "no vertex has the id 35"},
+      {{"bfs", k, "--source", "-1"}, "no vertex has the id -1"},
+      {{"bfs", k, "--source", "1x"}, "option --source needs an integer, not '1x' (usage: graphring bfs GRAPH --source ID [--parents] [--out FILE])"},
+      {{"bfs", k, "--source", "1", "--parents=yes"}, "option --parents takes no value (usage: graphring bfs GRAPH --source ID [--parents] [--out FILE])"},
+      {{"sssp", k, "--source", "0"}, no_vertex_0},
+      {{"bc", k, "--sources", "0"}, no_vertex_0},
+      {{"bc", k, "--sources", "1,"}, "--sources needs a comma-separated list of vertex ids, not '1,'"},
+      {{"bc", k, "--sources", ""}, "--sources needs a comma-separated list of vertex ids, not ''"},
+      {{"bc", k, "--sources", "1,1"}, "betweenness sources must not repeat"},
+      // sssp: --delta and negative weights
+      {{"sssp", k, "--source", "1", "--delta", "0"}, "--delta must be a positive number"},
+      {{"sssp", k, "--source", "1", "--delta", "-3"}, "--delta must be a positive number"},
+      {{"sssp", k, "--source", "1", "--delta", "inf"}, "--delta must be a positive number"},
+      {{"sssp", k, "--source", "1", "--delta", "nan"}, "option --delta needs a number, not 'nan'"},
+      {{"sssp", k, "--source", "1", "--delta", "1e"}, "option --delta needs a number, not '1e'"},
+      {{"sssp", neg, "--source", "1", "--delta", "1"}, "--delta needs non-negative weights (this graph has negative ones)"},
+      {{"sssp", cycle, "--source", "1"}, "a negative-weight cycle is reachable from the source"},
+      // pagerank
+      {{"pagerank", k, "--damping", "2"}, "the PageRank damping factor must lie in [0, 1]"},
+      {{"pagerank", k, "--damping", "-0.1"}, "the PageRank damping factor must lie in [0, 1]"},
+      {{"pagerank", k, "--damping", "nan"}, "option --damping needs a number, not 'nan'"},
+      {{"pagerank", k, "--damping", "0.8.5"}, "option --damping needs a number, not '0.8.5'"},
+      {{"pagerank", k, "--tol", "-1"}, "the PageRank tolerance must be >= 0"},
+      {{"pagerank", k, "--tol", "small"}, "option --tol needs a number, not 'small'"},
+      {{"pagerank", k, "--max-iters", "-1"}, "--max-iters must be between 0 and 1000000000"},
+      {{"pagerank", k, "--max-iters", "99999999999"}, "--max-iters must be between 0 and 1000000000"},
+      {{"pagerank", k, "--max-iters", "1.5"}, "option --max-iters needs an integer, not '1.5'" + pagerank_usage},
+      // cc, tc, msf, convert
+      {{"cc", k, "--source", "1"}, "unknown option '--source' (usage: graphring cc GRAPH [--out FILE])"},
+      {{"cc"}, "missing argument (usage: graphring cc GRAPH [--out FILE])"},
+      {{"tc", k, "--out", "t.txt"}, "unknown option '--out' (usage: graphring tc GRAPH)"},
+      {{"tc", k, k}, "unexpected argument '" + k + "' (usage: graphring tc GRAPH)"},
+      {{"msf", k, "--out"}, "option --out needs a value (usage: graphring msf GRAPH [--out FILE])"},
+      {{"msf", nan}, "a weight is not a number (NaN); a spanning forest needs ordered weights"},
+      {{"convert", "grid:3", d.path("g.mtx"), "extra"}, "unexpected argument 'extra' (usage: graphring convert IN OUT [--symmetrize] [--drop-self-loops])"},
+      // bench and demo
+      {{"bench", k, "--trials", "0"}, "--trials must be at least 1"},
+      {{"bench", k, "--trials", "4294967297"}, "--trials must be at most 1000000"},
+      {{"bench", k, "--trials", "x"}, "option --trials needs an integer, not 'x'" + bench_usage},
+      {{"bench", k, "--against", "matlab"}, "--against takes graphblas and/or boost, not 'matlab'"},
+      {{"bench", k, "--algos", "sorting"}, "unknown workload 'sorting' (known: kernels, ", true},
+      {{"demo", "--trials", "0"}, "--trials must be at least 1"},
+      {{"demo", "--rmat-scale", "99"}, "--rmat-scale takes 4 to 30"},
+      {{"demo", "--rmat-scale", "x"}, "option --rmat-scale needs an integer, not 'x'" + demo_usage},
+      {{"demo", "extra"}, "unexpected argument 'extra'" + demo_usage},
+      {{"demo", "--plot"}, "option --plot needs a value" + demo_usage},
+      // options every command takes
+      {{"bfs", k, "--source", "1", "--backend", "gpu"}, "--backend must be cpu or cuda, not 'gpu'"},
+      {{"spmv", k, "--backend="}, "--backend must be cpu or cuda, not ''"},
+      {{"msf", k, "--backend", "cuda"}, "--backend cuda: this command has no GPU version (GPU: spmv, bfs, sssp, pagerank, bench)"},
+      {{"cc", k, "--threads", "0"}, "--threads must be between 1 and 4096"},
+      {{"tc", k, "--threads", "-2"}, "--threads must be between 1 and 4096"},
+      {{"bc", k, "--threads", "5000"}, "--threads must be between 1 and 4096"},
+      {{"pagerank", k, "--threads", "1e3"}, "option --threads needs an integer, not '1e3'" + pagerank_usage},
+      {{"info", k, "--formats=yes"}, "option --formats takes no value (usage: graphring info GRAPH [--formats] [--json] [--symmetrize] [--drop-self-loops])"},
+  };
+}
+
+TEST(CliErrors, EveryCommandsOptionMistakesGiveTheirMessageAndStatus2) {
+  scratch_dir d;
+  for (const command_case& c : command_table(d)) {
+    std::string trace;
+    for (const std::string& a : c.args) trace += a + " ";
+    SCOPED_TRACE(trace);
+    expect_one_line(run_cli(c.args), "graphring: " + c.err, c.prefix);
+  }
 }
 
 }  // namespace

@@ -3,12 +3,18 @@
 
 #include <cstdio>
 
+#include "engine/error.hpp"
+
 namespace graphring::cli {
 
 bench::bench_options shared_bench_options(const arguments& args, int default_trials,
                                           const std::string& default_plot) {
   bench::bench_options o;
-  o.trials = int(args.integer("--trials", default_trials));
+  // Checked here, before any output, and before a count beyond int could wrap around.
+  const std::int64_t trials = args.integer("--trials", default_trials);
+  if (trials < 1) throw error(error_kind::usage, "--trials must be at least 1");
+  if (trials > 1000000) throw error(error_kind::usage, "--trials must be at most 1000000");
+  o.trials = int(trials);
   o.threads = int(args.integer("--threads", 0));
   o.seed = unsigned(args.integer("--seed", 1));
   o.quiet = args.flag("--quiet");
