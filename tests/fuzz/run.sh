@@ -9,8 +9,11 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 build="${FUZZ_BUILD_DIR:-build-fuzz}"
 seconds="${FUZZ_SECONDS:-60}"
-CC=clang CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGRAPHRING_FUZZ=ON \
-  -DGRAPHRING_CUDA=OFF -DGRAPHRING_BUILD_TESTS=OFF -DGRAPHRING_BUILD_BENCH=OFF >/dev/null
+# A build directory already configured with GRAPHRING_FUZZ=ON (the CI's sanitizer build) is reused.
+if ! grep -qs "^GRAPHRING_FUZZ:BOOL=ON" "$build/CMakeCache.txt"; then
+  CC=clang CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGRAPHRING_FUZZ=ON \
+    -DGRAPHRING_CUDA=OFF -DGRAPHRING_BUILD_TESTS=OFF -DGRAPHRING_BUILD_BENCH=OFF >/dev/null
+fi
 cmake --build "$build" -j "$(nproc)" --target fuzz_matrix_market fuzz_edge_list fuzz_dimacs fuzz_grb \
   fuzz_gzip_edge_list fuzz_formats
 mkdir -p "$build/crashes"
