@@ -32,8 +32,18 @@ class array {
   array(const T* first, std::size_t n) : array(n) { copy_from(first, n); }
   array(const array& other) : array(other.data_, other.size_) {}
   array(array&& other) noexcept { swap(other); }
-  array& operator=(array other) noexcept {
-    swap(other);
+  // Separate copy and move assignments rather than one by value: clang 14 skips destroying a
+  // by-value parameter initialized from `{}` inside a template (`member = {}` leaked there).
+  array& operator=(const array& other) {
+    if (this != &other) {
+      array copy(other);
+      swap(copy);
+    }
+    return *this;
+  }
+  array& operator=(array&& other) noexcept {
+    array taken(std::move(other));
+    swap(taken);
     return *this;
   }
   ~array() { release(); }
