@@ -1,12 +1,15 @@
 // Triangle counting by a masked sparse matrix product [1, 2]. With L the strictly lower
 // triangle of the symmetric adjacency S,
-//     C<L> = L plus.pair Lᵀ,     triangles = ⊕ C
-// C(i, j) for an edge j < i counts the k < j adjacent to both i and j, so each triangle
-// k < j < i is counted once, at its largest two vertices. The mask restricts the product to
-// edges, and Lᵀ given as transpose_second selects the masked dot-product method: one sorted
-// merge of rows i and j of L per edge. For a directed graph L = tril(A, -1) ∪ tril(Aᵀ, -1), one
-// ordered merge per row with the cached transpose; only a graph with repeated edges goes through
-// the builder. Integer sums: the count does not depend on the threads.
+//     C<L> = L plus.pair L,     triangles = ⊕ C
+// C(i, j) for an edge j < i counts the k with j < k < i adjacent to both, so each triangle
+// j < k < i is counted once, at its largest and smallest vertices. The mask restricts the product
+// to edges; it runs by Gustavson's method (push): row i of L is marked in a workspace, and each
+// row L(k, :) for k in L(i, :) is scanned against the marks, which costs Σ over edges (i, k) of
+// |L(k)| and avoids the |L(i)| per edge that a sorted merge of rows i and j (the dot method,
+// C<L> = L plus.pair Lᵀ) pays again for every edge of row i. For a directed graph
+// L = tril(A, -1) ∪ tril(Aᵀ, -1), one ordered merge per row with the cached transpose; only a
+// graph with repeated edges goes through the builder. Integer sums: the count does not depend on
+// the threads.
 //
 // [1] Azad, Buluç, Gilbert, "Parallel triangle counting and enumeration using matrix algebra",
 //     IPDPSW 2015.
@@ -22,13 +25,13 @@ namespace graphring::algorithms {
 
 namespace {
 
-// triangles = ⊕ (L plus.pair Lᵀ)⟨L⟩ for L strictly lower triangular without repeated entries.
+// triangles = ⊕ (L plus.pair L)⟨L⟩ for L strictly lower triangular without repeated entries.
 std::uint64_t triangles_of_lower(const matrix<bool>& l) {
   const std::uint64_t n = l.nrows();
   matrix<std::uint64_t> c(n, n);
-  // C<L> = L plus.pair Lᵀ
+  // C<L> = L plus.pair L
   mxm(c, l, no_accum, plus_pair<std::uint64_t>{}, l, l,
-      {.structural_mask = true, .transpose_second = true});
+      {.structural_mask = true, .method = product_method::push});
   // triangles = ⊕ C
   return reduce(plus_monoid<std::uint64_t>{}, c);
 }
