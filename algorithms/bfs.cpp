@@ -16,88 +16,28 @@
 // [3] Beamer, Asanović, Patterson, "The GAP Benchmark Suite", arXiv:1508.03619, 2015.
 #include "algorithms/bfs.hpp"
 
+#include "algorithms/bfs_direction.hpp"
+#include "algorithms/checks.hpp"
 #include "algorithms/graph_matrices.hpp"
 #include "engine/ops/operations.hpp"
 
 namespace graphring::algorithms {
 
 namespace {
-
 using frontier = vector<std::int64_t>;
-
-// One level: the unvisited out-neighbours of the frontier, each with the vertex that reached it.
-void expand(frontier& q, const vector<std::int64_t>& levels, const matrix<bool>& a,
-            product_method method) {
-  // q<¬levels, replace> = q any.secondi A
-  vxm(q, levels, no_accum, any_secondi<std::int64_t>{}, q, a,
-      {.replace = true, .structural_mask = true, .complement_mask = true, .method = method});
-}
-
-// The edges leaving the frontier: Σ_{v ∈ q} outdeg(v).
-std::int64_t frontier_edges(const frontier& q, const vector<std::int64_t>& out_degree) {
-  frontier degrees(q.size());
-  // degrees = outdeg ∩ q
-  ewise_mult(degrees, no_mask, no_accum, first_op<std::int64_t>{}, out_degree, q);
-  // m_f = ⊕ degrees
-  return reduce(plus_monoid<std::int64_t>{}, degrees);
-}
-
-// Beamer's rule: the direction of the next step, given the current one.
-class direction_rule {
- public:
-  direction_rule(const matrix<bool>& a, const bfs_options& options)
-      : options_(options), n_(a.nrows()), unexplored_(std::int64_t(a.nvals())), out_degree_(n_) {
-    // outdeg = ⊕_j A(:, j)   (row counts of the structure)
-    if (options.direction == bfs_direction::automatic)
-      reduce_rows(out_degree_, no_mask, no_accum, plus_monoid<std::int64_t>{}, a);
-  }
-
-  product_method next(const frontier& q) {
-    switch (options_.direction) {
-      case bfs_direction::push:
-        return product_method::push;
-      case bfs_direction::pull:
-        return product_method::pull;
-      default:
-        break;
-    }
-    const std::int64_t size = std::int64_t(q.nvals());
-    const std::int64_t edges = frontier_edges(q, out_degree_);
-    if (!pulling_ && double(edges) > double(unexplored_) / options_.alpha) {
-      pulling_ = true;
-    } else if (pulling_ && size < last_size_ && double(size) < double(n_) / options_.beta) {
-      pulling_ = false;
-    }
-    unexplored_ -= edges;
-    last_size_ = size;
-    return pulling_ ? product_method::pull : product_method::push;
-  }
-
- private:
-  bfs_options options_;
-  std::uint64_t n_;
-  std::int64_t unexplored_;
-  std::int64_t last_size_ = 0;
-  bool pulling_ = false;
-  vector<std::int64_t> out_degree_;
-};
-
 }  // namespace
 
 bfs_result bfs(const matrix<bool>& a, vertex_id source, const bfs_options& options) {
   const std::uint64_t n = a.nrows();
-  if (source >= n)
-    throw error(error_kind::usage, "BFS source " + std::to_string(source) +
-                                       " is not a vertex of a graph with " + std::to_string(n) +
-                                       " vertices");
+  check_source("BFS", source, n);
   bfs_result r{vector<std::int64_t>(n), vector<std::int64_t>(options.parents ? n : 0)};
   frontier q(n);
   q.set(source, source);
   r.levels.set(source, 0);
   if (options.parents) r.parents.set(source, source);
-  direction_rule rule(a, options);
+  detail::direction_rule<frontier> rule(a, options);
   for (std::int64_t level = 1;; ++level) {
-    expand(q, r.levels, a, rule.next(q));
+    detail::expand(q, r.levels, a, rule.next(q));
     if (q.nvals() == 0) break;
     // levels<q> = level
     assign_scalar(r.levels, q, no_accum, level, all_indices, {.structural_mask = true});

@@ -15,25 +15,14 @@
 
 #include <cmath>
 
+#include "algorithms/checks.hpp"
 #include "algorithms/graph_matrices.hpp"
 #include "engine/ops/operations.hpp"
 
 namespace graphring::algorithms {
 
-namespace {
-
-void check(const pagerank_options& o) {
-  if (!(o.damping >= 0 && o.damping <= 1))
-    throw error(error_kind::usage, "the PageRank damping factor must lie in [0, 1]");
-  if (!(o.tolerance >= 0)) throw error(error_kind::usage, "the PageRank tolerance must be >= 0");
-  if (o.max_iterations < 0)
-    throw error(error_kind::usage, "the PageRank iteration limit must be >= 0");
-}
-
-}  // namespace
-
 pagerank_result pagerank(const matrix<bool>& a, const pagerank_options& options) {
-  check(options);
+  check_pagerank_options(options);
   const std::uint64_t n = a.nrows();
   const double d = options.damping;
   pagerank_result result{vector<double>::dense(n, n ? 1.0 / double(n) : 0.0), 0};

@@ -28,6 +28,7 @@
 #include <limits>
 #include <string>
 
+#include "algorithms/checks.hpp"
 #include "algorithms/graph_matrices.hpp"
 #include "engine/ops/operations.hpp"
 
@@ -38,10 +39,7 @@ namespace {
 constexpr double infinity = std::numeric_limits<double>::infinity();
 
 vector<double> start(const matrix<double>& a, vertex_id source) {
-  if (source >= a.nrows())
-    throw error(error_kind::usage, "SSSP source " + std::to_string(source) +
-                                       " is not a vertex of a graph with " +
-                                       std::to_string(a.nrows()) + " vertices");
+  check_source("SSSP", source, a.nrows());
   auto dist = vector<double>::dense(a.nrows(), infinity);
   dist.set(source, 0);
   return dist;

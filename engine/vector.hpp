@@ -24,6 +24,13 @@ enum class vector_form : std::uint8_t { sparse, bitmap, dense };
 // Below this fraction of present entries a vector is held sparse.
 inline constexpr std::uint64_t sparse_density_divisor = 16;
 
+// The form a vector of `nvals` entries out of `size` is kept in (host and device alike): dense
+// when full, sparse below 1/16, bitmap in between.
+inline vector_form form_for_density(std::uint64_t nvals, std::uint64_t size) {
+  if (size > 0 && nvals == size) return vector_form::dense;
+  return nvals * sparse_density_divisor < size ? vector_form::sparse : vector_form::bitmap;
+}
+
 template <class T>
 class vector {
  public:
@@ -210,14 +217,18 @@ class vector {
 
   // The form the density calls for: dense when full, sparse below 1/16, bitmap in between.
   void conform() {
-    if (size_ > 0 && nvals_ == size_) {
-      if (form_ == vector_form::sparse) to_bitmap();
-      present_ = {};
-      form_ = vector_form::dense;
-    } else if (nvals_ * sparse_density_divisor < size_) {
-      to_sparse();
-    } else {
-      to_bitmap();
+    switch (form_for_density(nvals_, size_)) {
+      case vector_form::dense:
+        if (form_ == vector_form::sparse) to_bitmap();
+        present_ = {};
+        form_ = vector_form::dense;
+        break;
+      case vector_form::sparse:
+        to_sparse();
+        break;
+      case vector_form::bitmap:
+        to_bitmap();
+        break;
     }
   }
 

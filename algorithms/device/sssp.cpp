@@ -18,6 +18,7 @@
 #include <string>
 
 #include "algorithms/device/device_algorithms.hpp"
+#include "algorithms/checks.hpp"
 #include "algorithms/graph_matrices.hpp"
 #include "engine/device/operations.hpp"
 #include "engine/device/operators.hpp"
@@ -32,10 +33,7 @@ constexpr double infinity = std::numeric_limits<double>::infinity();
 using distances = device_vector<double>;
 
 distances start(const device_matrix<double>& a, vertex_id source) {
-  if (source >= a.nrows())
-    throw error(error_kind::usage, "SSSP source " + std::to_string(source) +
-                                       " is not a vertex of a graph with " +
-                                       std::to_string(a.nrows()) + " vertices");
+  check_source("SSSP", source, a.nrows());
   auto dist = vector<double>::dense(a.nrows(), infinity);
   dist.set(source, 0);
   return distances::upload(dist);

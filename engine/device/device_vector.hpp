@@ -154,16 +154,21 @@ class device_vector {
     if (form_ == vector_form::sparse) to_bitmap();
   }
 
-  // The form the density calls for, as vector<T>::conform: dense when full, sparse below 1/16.
+  // The form the density calls for (form_for_density, as vector<T>::conform). A vector already
+  // dense stays as it is: no presence bytes are filled only to be dropped.
   void conform() {
-    if (size_ > 0 && nvals_ == size_) {
-      to_bitmap();
-      present_ = {};
-      form_ = vector_form::dense;
-    } else if (nvals_ * sparse_density_divisor < size_) {
-      to_sparse();
-    } else {
-      to_bitmap();
+    switch (form_for_density(nvals_, size_)) {
+      case vector_form::dense:
+        if (form_ == vector_form::sparse) to_bitmap();
+        present_ = {};
+        form_ = vector_form::dense;
+        break;
+      case vector_form::sparse:
+        to_sparse();
+        break;
+      case vector_form::bitmap:
+        to_bitmap();
+        break;
     }
   }
 

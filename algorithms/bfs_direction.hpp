@@ -1,0 +1,72 @@
+// The steps of direction-optimizing BFS that the CPU (algorithms/bfs.cpp) and the device
+// (algorithms/device/bfs.cpp) share, written once over the matrix and vector types: both
+// engines name their operations alike, so each call resolves to its own engine's. Beamer's
+// rule [1] switches push -> pull when the frontier's edges m_f exceed the unexplored edges
+// m_u / α, and back when the frontier shrinks below n / β.
+//
+// [1] Beamer, Asanović, Patterson, "Direction-optimizing breadth-first search", SC 2012.
+#pragma once
+
+#include <cstdint>
+
+#include "algorithms/bfs.hpp"
+#include "engine/ops/descriptor.hpp"
+#include "semirings/builtin.hpp"
+
+namespace graphring::algorithms::detail {
+
+// One level: the unvisited out-neighbours of the frontier, each with the vertex that reached it.
+template <class Vector, class Matrix>
+void expand(Vector& q, const Vector& levels, const Matrix& a, product_method method) {
+  // q<¬levels, replace> = q any.secondi A
+  vxm(q, levels, no_accum, any_secondi<std::int64_t>{}, q, a,
+      {.replace = true, .structural_mask = true, .complement_mask = true, .method = method});
+}
+
+// The edges leaving the frontier: Σ_{v ∈ q} outdeg(v).
+template <class Vector>
+std::int64_t frontier_edges(const Vector& q, const Vector& out_degree) {
+  Vector degrees(q.size());
+  // degrees = outdeg ∩ q
+  ewise_mult(degrees, no_mask, no_accum, first_op<std::int64_t>{}, out_degree, q);
+  // m_f = ⊕ degrees
+  return reduce(plus_monoid<std::int64_t>{}, degrees);
+}
+
+// Beamer's rule: the direction of the next step, given the current one.
+template <class Vector>
+class direction_rule {
+ public:
+  template <class Matrix>
+  direction_rule(const Matrix& a, const bfs_options& options)
+      : options_(options), n_(a.nrows()), unexplored_(std::int64_t(a.nvals())), out_degree_(n_) {
+    // outdeg = ⊕_j A(:, j)   (row counts of the structure)
+    if (options.direction == bfs_direction::automatic)
+      reduce_rows(out_degree_, no_mask, no_accum, plus_monoid<std::int64_t>{}, a);
+  }
+
+  product_method next(const Vector& q) {
+    if (options_.direction == bfs_direction::push) return product_method::push;
+    if (options_.direction == bfs_direction::pull) return product_method::pull;
+    const std::int64_t size = std::int64_t(q.nvals());
+    const std::int64_t edges = frontier_edges(q, out_degree_);
+    if (!pulling_ && double(edges) > double(unexplored_) / options_.alpha) {
+      pulling_ = true;
+    } else if (pulling_ && size < last_size_ && double(size) < double(n_) / options_.beta) {
+      pulling_ = false;
+    }
+    unexplored_ -= edges;
+    last_size_ = size;
+    return pulling_ ? product_method::pull : product_method::push;
+  }
+
+ private:
+  bfs_options options_;
+  std::uint64_t n_;
+  std::int64_t unexplored_;
+  std::int64_t last_size_ = 0;
+  bool pulling_ = false;
+  Vector out_degree_;
+};
+
+}  // namespace graphring::algorithms::detail
