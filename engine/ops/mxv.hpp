@@ -108,7 +108,7 @@ vector<typename S::c_type> push_product(const matrix<AT>& rows, const vector<U>&
   }
   // Dense enough: the workspace itself becomes the result, and a fresh one is made next time.
   auto t = vector<C>::from_bitmap(n, std::move(w.values), std::move(w.present), found);
-  w = {};
+  w.forget_storage();
   t.conform();
   return t;
 }
