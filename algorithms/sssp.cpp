@@ -7,8 +7,12 @@
 // the bucket [lo, lo + Δ) starts at the smallest tentative distance lo among the reached,
 // unsettled vertices (the far set), so empty buckets cost nothing; inside it the near set is
 // relaxed over every edge until no distance below lo + Δ improves, and the vertices improved to
-// lo + Δ or more join the far set for later buckets. Products skip the vertices of finished
-// buckets (a complemented mask), whose distances are final. Every step touches only the frontier and
+// lo + Δ or more join the far set for later buckets. As in [2], A = L + H splits the edges into
+// light ones (weight <= Δ), relaxed in those inner rounds, and heavy ones, whose offers from the
+// bucket land at lo + Δ or beyond and so are relaxed once, from the settled bucket. Products skip
+// the vertices of finished buckets (a complemented mask), whose distances are final. The
+// relaxations push: the near set is a frontier, and L and H are made per call, so a pull would
+// first have to transpose them. Every step touches only the frontier and
 // the vertices it reaches, never all n, which is what makes thousands of small buckets (a road
 // network) cheap. With one weight w on every edge (an unweighted graph) and Δ <= w, a bucket
 // holds one distance and settles in one step: the buckets are the rounds of a breadth-first
@@ -54,27 +58,30 @@ using any_plus = semiring<any_monoid<double>, plus_op<double>>;
 
 // t<¬settled> = f ⊕.+ A with ⊕ = min, or any when the offers are uniform.
 void offers(vector<double>& t, const vector<double>& f, const matrix<double>& a, bool uniform,
-            const vector<bool>* settled) {
-  const descriptor outside = {.replace = true, .structural_mask = true, .complement_mask = true};
+            const vector<bool>* settled, product_method method = product_method::automatic) {
+  const descriptor outside = {
+      .replace = true, .structural_mask = true, .complement_mask = true, .method = method};
+  const descriptor plain = {.method = method};
   if (uniform && settled) {
     vxm(t, *settled, no_accum, any_plus{}, f, a, outside);
   } else if (uniform) {
-    vxm(t, no_mask, no_accum, any_plus{}, f, a);
+    vxm(t, no_mask, no_accum, any_plus{}, f, a, plain);
   } else if (settled) {
     vxm(t, *settled, no_accum, min_plus<double>{}, f, a, outside);
   } else {
-    vxm(t, no_mask, no_accum, min_plus<double>{}, f, a);
+    vxm(t, no_mask, no_accum, min_plus<double>{}, f, a, plain);
   }
 }
 
 // Relaxes the edges of a out of f, except into the vertices of `settled` (whose distances are
 // final) when given; returns the vertices whose distance improved, with it.
 vector<double> relax(const vector<double>& f, const matrix<double>& a, vector<double>& dist,
-                     bool uniform, const vector<bool>* settled = nullptr) {
+                     bool uniform, const vector<bool>* settled = nullptr,
+                     product_method method = product_method::automatic) {
   const std::uint64_t n = dist.size();
   vector<double> t(n), improved(n);
   // t<¬settled> = f min.+ A
-  offers(t, f, a, uniform, settled);
+  offers(t, f, a, uniform, settled, method);
   // improved = t⟨t < dist⟩
   const double* d = dist.values();
   select(improved, no_mask, no_accum,
@@ -133,9 +140,14 @@ vector<double> sssp_delta_stepping(const matrix<double>& a, vertex_id source, do
   const std::uint64_t n = a.nrows();
   if (a.is_iso() && delta <= a.iso_value()) return uniform_rounds(a, source);
   vector<double> dist = start(a, source);
+  // L = A⟨<= Δ⟩,  H = A⟨> Δ⟩
+  matrix<double> light(n, n), heavy(n, n);
+  select(light, no_mask, no_accum, value_le_op<double>{delta}, a);
+  select(heavy, no_mask, no_accum, value_gt_op<double>{delta}, a);
+  constexpr product_method push = product_method::push;
   // far: the reached vertices not yet settled (by structure; a vertex settled since it joined
   // is recognised by a distance below lo and dropped)
-  vector<double> far(n), window(n), near(n), arrivals(n);
+  vector<double> far(n), window(n), near(n), arrivals(n), settling(n);
   // settled: the vertices of finished buckets, whose distances are final; bucket: this one's
   vector<bool> settled(n), bucket(n);
   far.set(source, 0);
@@ -146,7 +158,11 @@ vector<double> sssp_delta_stepping(const matrix<double>& a, vertex_id source, do
     if (window.nvals() == 0) break;
     // lo = ⊕_min window;  the bucket is [lo, hi)
     lo = reduce(min_monoid<double>{}, window);
-    const double hi = lo + delta > lo ? lo + delta : std::nextafter(lo, infinity);
+    // Where lo + Δ rounds to lo the bucket is one value wide, and a heavy offer may round into it:
+    // then every edge is relaxed in the inner rounds.
+    const bool full_width = lo + delta > lo;
+    const double hi = full_width ? lo + delta : std::nextafter(lo, infinity);
+    const matrix<double>& inner = full_width ? light : a;
     // near = window⟨< hi⟩,  far = window⟨>= hi⟩
     select(near, no_mask, no_accum, value_lt_op<double>{hi}, window);
     select(far, no_mask, no_accum, value_ge_op<double>{hi}, window);
@@ -155,14 +171,21 @@ vector<double> sssp_delta_stepping(const matrix<double>& a, vertex_id source, do
     while (near.nvals() > 0) {
       // bucket ∪= near
       apply(bucket, no_mask, lor_op<bool>{}, [](double) { return true; }, near);
-      const vector<double> improved = relax(near, a, dist, false, &settled);
+      const vector<double> improved = relax(near, inner, dist, false, &settled, push);
       // near = improved⟨< hi⟩,  arrivals ∪= improved⟨>= hi⟩
       select(near, no_mask, no_accum, value_lt_op<double>{hi}, improved);
       select(arrivals, no_mask, second_op<double>{}, value_ge_op<double>{hi}, improved);
     }
-    // far ∪= arrivals,  settled ∪= bucket
-    apply(far, no_mask, second_op<double>{}, identity_op<double>{}, arrivals);
+    // settled ∪= bucket,  settling<bucket> = dist,  arrivals ∪= improvements by settling min.+ H
     apply(settled, no_mask, lor_op<bool>{}, identity_op<bool>{}, bucket);
+    apply(settling, bucket, no_accum, identity_op<double>{}, dist,
+          {.replace = true, .structural_mask = true});
+    if (full_width) {
+      const vector<double> improved = relax(settling, heavy, dist, false, &settled, push);
+      apply(arrivals, no_mask, second_op<double>{}, identity_op<double>{}, improved);
+    }
+    // far ∪= arrivals
+    apply(far, no_mask, second_op<double>{}, identity_op<double>{}, arrivals);
     lo = hi;
   }
   return dist;
