@@ -176,10 +176,9 @@ vector<double> sssp_delta_stepping(const matrix<double>& a, vertex_id source, do
       select(near, no_mask, no_accum, value_lt_op<double>{hi}, improved);
       select(arrivals, no_mask, second_op<double>{}, value_ge_op<double>{hi}, improved);
     }
-    // settled ∪= bucket,  settling<bucket> = dist,  arrivals ∪= improvements by settling min.+ H
+    // settled ∪= bucket,  settling = dist ∩ bucket,  arrivals ∪= improvements by settling min.+ H
     apply(settled, no_mask, lor_op<bool>{}, identity_op<bool>{}, bucket);
-    apply(settling, bucket, no_accum, identity_op<double>{}, dist,
-          {.replace = true, .structural_mask = true});
+    ewise_mult(settling, no_mask, no_accum, first_op<double>{}, dist, bucket);
     if (full_width) {
       const vector<double> improved = relax(settling, heavy, dist, false, &settled, push);
       apply(arrivals, no_mask, second_op<double>{}, identity_op<double>{}, improved);
