@@ -140,10 +140,12 @@ vector<double> sssp_delta_stepping(const matrix<double>& a, vertex_id source, do
   const std::uint64_t n = a.nrows();
   if (a.is_iso() && delta <= a.iso_value()) return uniform_rounds(a, source);
   vector<double> dist = start(a, source);
-  // L = A⟨<= Δ⟩,  H = A⟨> Δ⟩
-  matrix<double> light(n, n), heavy(n, n);
-  select(light, no_mask, no_accum, value_le_op<double>{delta}, a);
-  select(heavy, no_mask, no_accum, value_gt_op<double>{delta}, a);
+  // L = A⟨<= Δ⟩,  H = A⟨> Δ⟩ (L = A and H empty, without copying, when no weight exceeds Δ)
+  matrix<double> light = a, heavy(n, n);
+  if (reduce(max_monoid<double>{}, a) > delta) {
+    select(light, no_mask, no_accum, value_le_op<double>{delta}, a);
+    select(heavy, no_mask, no_accum, value_gt_op<double>{delta}, a);
+  }
   constexpr product_method push = product_method::push;
   // far: the reached vertices not yet settled (by structure; a vertex settled since it joined
   // is recognised by a distance below lo and dropped)

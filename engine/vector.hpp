@@ -31,6 +31,23 @@ inline vector_form form_for_density(std::uint64_t nvals, std::uint64_t size) {
   return nvals * sparse_density_divisor < size ? vector_form::sparse : vector_form::bitmap;
 }
 
+// Puts a host or device vector in the form its density calls for. V gives to_sparse, to_bitmap
+// and to_dense (the last for a full vector only).
+template <class V>
+void conform_to_density(V& v) {
+  switch (form_for_density(v.nvals(), v.size())) {
+    case vector_form::dense:
+      v.to_dense();
+      break;
+    case vector_form::sparse:
+      v.to_sparse();
+      break;
+    case vector_form::bitmap:
+      v.to_bitmap();
+      break;
+  }
+}
+
 template <class T>
 class vector {
  public:
@@ -215,22 +232,15 @@ class vector {
     if (form_ == vector_form::sparse) to_bitmap();
   }
 
-  // The form the density calls for: dense when full, sparse below 1/16, bitmap in between.
-  void conform() {
-    switch (form_for_density(nvals_, size_)) {
-      case vector_form::dense:
-        if (form_ == vector_form::sparse) to_bitmap();
-        present_ = {};
-        form_ = vector_form::dense;
-        break;
-      case vector_form::sparse:
-        to_sparse();
-        break;
-      case vector_form::bitmap:
-        to_bitmap();
-        break;
-    }
+  // A full vector (every entry present) held dense: no presence bytes.
+  void to_dense() {
+    if (form_ == vector_form::sparse) to_bitmap();
+    present_ = {};
+    form_ = vector_form::dense;
   }
+
+  // The form the density calls for: dense when full, sparse below 1/16, bitmap in between.
+  void conform() { conform_to_density(*this); }
 
  private:
   static std::uint64_t check_size(std::uint64_t n) {

@@ -154,23 +154,16 @@ class device_vector {
     if (form_ == vector_form::sparse) to_bitmap();
   }
 
-  // The form the density calls for (form_for_density, as vector<T>::conform). A vector already
-  // dense stays as it is: no presence bytes are filled only to be dropped.
-  void conform() {
-    switch (form_for_density(nvals_, size_)) {
-      case vector_form::dense:
-        if (form_ == vector_form::sparse) to_bitmap();
-        present_ = {};
-        form_ = vector_form::dense;
-        break;
-      case vector_form::sparse:
-        to_sparse();
-        break;
-      case vector_form::bitmap:
-        to_bitmap();
-        break;
-    }
+  // A full vector (every entry present) held dense: no presence bytes. One already dense stays as
+  // it is, no presence bytes filled only to be dropped.
+  void to_dense() {
+    if (form_ == vector_form::sparse) to_bitmap();
+    present_ = {};
+    form_ = vector_form::dense;
   }
+
+  // The form the density calls for, as vector<T>::conform.
+  void conform() { conform_to_density(*this); }
 
  private:
   static std::uint64_t check_size(std::uint64_t n) {
