@@ -142,10 +142,8 @@ vector<double> sssp_delta_stepping(const matrix<double>& a, vertex_id source, do
   vector<double> dist = start(a, source);
   // L = A⟨<= Δ⟩,  H = A⟨> Δ⟩ (L = A and H empty, without copying, when no weight exceeds Δ)
   matrix<double> light = a, heavy(n, n);
-  if (reduce(max_monoid<double>{}, a) > delta) {
-    select(light, no_mask, no_accum, value_le_op<double>{delta}, a);
-    select(heavy, no_mask, no_accum, value_gt_op<double>{delta}, a);
-  }
+  if (reduce(max_monoid<double>{}, a) > delta)
+    partition(light, heavy, value_le_op<double>{delta}, a);
   constexpr product_method push = product_method::push;
   // far: the reached vertices not yet settled (by structure; a vertex settled since it joined
   // is recognised by a distance below lo and dropped)

@@ -257,6 +257,42 @@ TEST(OpsMatrix, SelectAndTransposeOtherTypes) {
   check_select_transpose<double>(false);
 }
 
+// partition(K, R, f, A) against GraphBLAS's select by f (K) and by its complement (R):
+// value_le / value_gt, tril{k} / triu{k + 1}, diag / offdiag; on every shape, valued and iso.
+template <class T>
+void check_partition() {
+  using S = gb::select_kind;
+  gb::graphblas_start(2);
+  for (const shape& s : shapes()) {
+    SCOPED_TRACE(s.name);
+    rng_t rng(seed_of(std::string("partition ") + s.name));
+    const matrix<T> valued = random_matrix<T>(rng, s);
+    const matrix<T> iso = matrix<T>::from_csr(
+        csr_matrix{valued.nrows(), valued.ncols(), valued.offsets(), valued.cols(), {}}, T(2));
+    for (const matrix<T>& a : {valued, iso}) {
+      const csr_matrix ac = to_csr(a);
+      matrix<T> kept(1, 1), rest(1, 1);
+      partition(kept, rest, value_le_op<T>{T(2)}, a);
+      expect_equal(kept, gb::grb_select<T>(S::value_le, ac, 2.0));
+      expect_equal(rest, gb::grb_select<T>(S::value_gt, ac, 2.0));
+      partition(kept, rest, tril_op{-1}, a);
+      expect_equal(kept, gb::grb_select<T>(S::tril, ac, -1.0));
+      expect_equal(rest, gb::grb_select<T>(S::triu, ac, 0.0));
+      // Into A itself.
+      matrix<T> both = a;
+      partition(both, rest, diag_op{}, both);
+      expect_equal(both, gb::grb_select<T>(S::diag, ac, 0.0));
+      expect_equal(rest, gb::grb_select<T>(S::offdiag, ac, 0.0));
+      EXPECT_EQ(both.is_iso(), a.is_iso() && both.nvals() > 0);
+    }
+  }
+}
+
+TEST(OpsMatrix, PartitionEqualsSelectAndItsComplement) {
+  check_partition<std::int32_t>();
+  check_partition<double>();
+}
+
 TEST(OpsMatrix, ReduceToScalar) {
   gb::graphblas_start(2);
   for (const shape& s : shapes()) {
