@@ -12,8 +12,10 @@
 // Sampling, after Afforest [3] as LAGraph's FastSV does it: the rounds first run on at most four
 // edges per vertex, which already joins most of a large component; the most frequent root among
 // a sample of vertices names that component, its internal edges are dropped (its vertices are
-// already one tree), and the rounds finish on the edges that remain, which still join any other
-// tree to it in both directions. A directed graph's weak components take the edges of A and of
+// already one tree), and the rounds finish on the edges that remain: the rows of the vertices
+// outside that tree, and their transposes, so that any other tree still joins it in both
+// directions (no rounds at all when the sample joined every vertex). A directed graph's weak
+// components take the edges of A and of
 // Aᵀ side by side, so the undirected graph A ∪ Aᵀ is never formed.
 //
 // [1] Zhang, Azad, Hu, "FastSV: a distributed-memory connected component algorithm with fast
@@ -63,14 +65,14 @@ edge_sets selected(const edge_sets& edges, const Keep& keep) {
   return out;
 }
 
-// f(u) = min(u, the smallest neighbour of u): rows are sorted, so their first entries.
+// f(u) = min(u, the smallest neighbour of u).
 labels first_parents(const edge_sets& edges, std::uint64_t n) {
   labels f(n);
   // f = 0, 1, ..., n-1
   apply_index(f, no_mask, no_accum, row_index_op{}, labels::dense(n, 0));
-  // f = min(f, E⟨rank < 1⟩ min.secondi 1) for every E
-  for (const matrix<bool>& first : selected(edges, row_rank_lt_op{1}))
-    mxv(f, no_mask, min_op<std::uint64_t>{}, min_secondi<std::uint64_t>{}, first,
+  // f = min(f, E min.secondi 1) for every E
+  for (const matrix<bool>& e : edges)
+    mxv(f, no_mask, min_op<std::uint64_t>{}, min_secondi<std::uint64_t>{}, e,
         vector<bool>::dense(n, true));
   return f;
 }
@@ -86,9 +88,9 @@ void fastsv(const edge_sets& edges, labels& f) {
   extract(gp, no_mask, no_accum, f, std::span<const std::uint64_t>(parent.data(), n));
   for (bool changed = n > 0; changed;) {
     // mngp = min over E of E min.second gp
-    mngp.clear();
-    for (const matrix<bool>& e : edges)
-      mxv(mngp, no_mask, min_op<std::uint64_t>{}, min_second<std::uint64_t>{}, e, gp);
+    mxv(mngp, no_mask, no_accum, min_second<std::uint64_t>{}, edges.front(), gp);
+    for (std::size_t k = 1; k < edges.size(); ++k)
+      mxv(mngp, no_mask, min_op<std::uint64_t>{}, min_second<std::uint64_t>{}, edges[k], gp);
     // f(f(u)) = min(f(f(u)), mngp(u))                  (stochastic hooking)
     assign(f, no_mask, min_op<std::uint64_t>{}, mngp,
            std::span<const std::uint64_t>(parent.data(), n));
@@ -135,11 +137,21 @@ vector<std::uint64_t> components(const edge_sets& edges, std::uint64_t n) {
   labels f = first_parents(sample, n);  // a row's first entry is also its sample's
   fastsv(sample, f);
   const std::uint64_t key = sampled_mode(f);
+  // outside = f⟨f ≠ key⟩: when it is empty, the sample alone has joined every vertex.
+  labels outside(n);
+  select(outside, no_mask, no_accum, value_ne_op<std::uint64_t>{key}, f);
+  if (outside.nvals() == 0) return f;
+  // The remaining edges touch a vertex outside key's tree: R = E⟨f(i) ≠ key⟩ and Rᵀ for every E
+  // (Rᵀ holds them the other way round, as FastSV needs both).
   const std::uint64_t* root = f.values();
-  // rest = E⟨f(i) ≠ key or f(j) ≠ key⟩ for every E
-  fastsv(selected(edges, [root, key](bool, std::uint64_t i, std::uint64_t j) {
-           return root[i] != key || root[j] != key;
-         }), f);
+  edge_sets rest;
+  for (const matrix<bool>& r :
+       selected(edges, [root, key](bool, std::uint64_t i, std::uint64_t) { return root[i] != key; })) {
+    rest.push_back(r);
+    rest.emplace_back(n, n);
+    transpose(rest.back(), no_mask, no_accum, r);
+  }
+  fastsv(rest, f);
   return f;
 }
 

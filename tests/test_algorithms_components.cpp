@@ -43,6 +43,42 @@ TEST(AlgorithmsCc, GeneratedGraphsMatchUnionFind) {
   EXPECT_EQ(components(p), std::vector<std::uint64_t>(3000, 0));
 }
 
+// Two dense clusters, the larger on the odd ids (so the sample's most frequent root is 1) and
+// the smaller on the even ids (root 0), joined by one edge u → v between their highest ids
+// after edges u → 1, 3, 5, 7 and 0, 2, 4, 6 → v: it is never among the first four entries of
+// a row of A or Aᵀ, so the sampled rounds cannot see it, and the rounds over the remaining
+// edges must hook the large tree onto 0.
+TEST(AlgorithmsCc, UnsampledEdgesJoinTheSampledComponentToASmallerRoot) {
+  const vertex_id odd = 1600, even = 900, n = 2 * odd;
+  std::uint64_t state = 7;
+  auto next = [&state](std::uint64_t bound) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return (state >> 33) % bound;
+  };
+  for (const bool symmetric : {false, true}) {
+    SCOPED_TRACE(symmetric ? "symmetric" : "directed");
+    std::vector<test_edge> edges;
+    auto add = [&](vertex_id u, vertex_id v) {
+      edges.push_back({u, v});
+      if (symmetric) edges.push_back({v, u});
+    };
+    for (vertex_id k = 0; k < odd; ++k)
+      for (int e = 0; e < 8; ++e) add(2 * k + 1, vertex_id(2 * next(odd) + 1));
+    for (vertex_id k = 0; k < even; ++k)
+      for (int e = 0; e < 8; ++e) add(2 * k, vertex_id(2 * next(even)));
+    const vertex_id u = 2 * odd - 1, v = 2 * even - 2;
+    for (vertex_id k = 0; k < 4; ++k) {
+      add(u, 2 * k + 1);
+      add(2 * k, v);
+    }
+    add(u, v);
+    graph g = make_graph(n, edges);
+    const auto c = components(g);
+    EXPECT_EQ(c, serial_components(g));
+    EXPECT_EQ(c[u], 0u);
+  }
+}
+
 TEST(AlgorithmsCc, IdenticalOnOneAndTwoThreads) {
   graph g = generate("urand:15:1");
   const int threads = omp_get_max_threads();
