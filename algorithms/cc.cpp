@@ -14,9 +14,9 @@
 // a sample of vertices names that component, its internal edges are dropped (its vertices are
 // already one tree), and the rounds finish on the edges that remain: the rows of the vertices
 // outside that tree, and their transposes, so that any other tree still joins it in both
-// directions (no rounds at all when the sample joined every vertex). A directed graph's weak
-// components take the edges of A and of
-// Aᵀ side by side, so the undirected graph A ∪ Aᵀ is never formed.
+// directions (no rounds at all when no edge is left outside that tree). A directed graph's weak
+// components take the edges of A and of Aᵀ side by side, so the undirected graph A ∪ Aᵀ is never
+// formed.
 //
 // [1] Zhang, Azad, Hu, "FastSV: a distributed-memory connected component algorithm with fast
 //     convergence", SIAM PP 2020.
@@ -137,19 +137,20 @@ vector<std::uint64_t> components(const edge_sets& edges, std::uint64_t n) {
   labels f = first_parents(sample, n);  // a row's first entry is also its sample's
   fastsv(sample, f);
   const std::uint64_t key = sampled_mode(f);
-  // outside = f⟨f ≠ key⟩: when it is empty, the sample alone has joined every vertex.
-  labels outside(n);
-  select(outside, no_mask, no_accum, value_ne_op<std::uint64_t>{key}, f);
-  if (outside.nvals() == 0) return f;
-  // The remaining edges touch a vertex outside key's tree: R = E⟨f(i) ≠ key⟩ and Rᵀ for every E
-  // (Rᵀ holds them the other way round, as FastSV needs both).
+  // R = E⟨f(i) ≠ key⟩ for every E: the remaining edges, each with an end outside key's tree (A
+  // and Aᵀ, or a symmetric S, hold every edge from both ends). None left: the sample has joined
+  // every vertex that has an edge.
   const std::uint64_t* root = f.values();
+  edge_sets outside =
+      selected(edges, [root, key](bool, std::uint64_t i, std::uint64_t) { return root[i] != key; });
+  if (entries(outside) == 0) return f;
+  // FastSV needs them both ways round: R and Rᵀ for every R
   edge_sets rest;
-  for (const matrix<bool>& r :
-       selected(edges, [root, key](bool, std::uint64_t i, std::uint64_t) { return root[i] != key; })) {
-    rest.push_back(r);
-    rest.emplace_back(n, n);
-    transpose(rest.back(), no_mask, no_accum, r);
+  for (matrix<bool>& r : outside) {
+    matrix<bool> rt(n, n);
+    transpose(rt, no_mask, no_accum, r);
+    rest.push_back(std::move(r));
+    rest.push_back(std::move(rt));
   }
   fastsv(rest, f);
   return f;
