@@ -6,9 +6,10 @@
 // to edges; it runs by Gustavson's method (push): row i of L is marked in a workspace, and each
 // row L(k, :) for k in L(i, :) is scanned against the marks, which costs Σ over edges (i, k) of
 // |L(k)| and avoids the |L(i)| per edge that a sorted merge of rows i and j (the dot method,
-// C<L> = L plus.pair Lᵀ) pays again for every edge of row i. For a directed graph
-// L = tril(A, -1) ∪ tril(Aᵀ, -1), one ordered merge per row with the cached transpose; only a
-// graph with repeated edges goes through the builder. Integer sums: the count does not depend on
+// C<L> = L plus.pair Lᵀ) pays again for every edge of row i. mxm_reduce sums C's rows as they
+// come, so C is never stored (on web-NotreDame a third of the product's time). For a directed
+// graph L = tril(A, -1) ∪ tril(Aᵀ, -1), one ordered merge per row with the cached transpose; only
+// a graph with repeated edges goes through the builder. Integer sums: the count does not depend on
 // the threads.
 //
 // [1] Azad, Buluç, Gilbert, "Parallel triangle counting and enumeration using matrix algebra",
@@ -27,13 +28,9 @@ namespace {
 
 // triangles = ⊕ (L plus.pair L)⟨L⟩ for L strictly lower triangular without repeated entries.
 std::uint64_t triangles_of_lower(const matrix<bool>& l) {
-  const std::uint64_t n = l.nrows();
-  matrix<std::uint64_t> c(n, n);
-  // C<L> = L plus.pair L
-  mxm(c, l, no_accum, plus_pair<std::uint64_t>{}, l, l,
-      {.structural_mask = true, .method = product_method::push});
-  // triangles = ⊕ C
-  return reduce(plus_monoid<std::uint64_t>{}, c);
+  // triangles = ⊕ C,  C<L> = L plus.pair L  (C itself is never formed)
+  return mxm_reduce(plus_monoid<std::uint64_t>{}, l, plus_pair<std::uint64_t>{}, l, l,
+                    {.structural_mask = true, .method = product_method::push});
 }
 
 }  // namespace

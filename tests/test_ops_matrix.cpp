@@ -2,13 +2,14 @@
 // dot, forced or left to dispatch, with transpose flags), ewise_add / ewise_mult (GrB_eWiseAdd,
 // GrB_eWiseMult), select (GrB_select), transpose (GrB_transpose) and reduce to a scalar
 // (GrB_reduce), under every write option: mask by value or structure, complemented, accumulator,
-// replace. apply, apply_index and extract_matrix have no matrix counterpart in the baselines:
+// replace; and mxm_reduce against the sum of GrB_mxm's product. apply, apply_index and extract_matrix have no matrix counterpart in the baselines:
 // their result T is formed directly here and GraphBLAS performs C<M> = accum(C, T) (GrB_transpose
 // with the input transposed, which copies it).
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "tests/ops_random.hpp"
@@ -42,19 +43,28 @@ shape output_shape(const shape& s, const write_options& o) {
           std::min(o.w_density, 6.0 / double(std::max<std::uint64_t>(s.ncols, s.nrows)))};
 }
 
+// A (m × k of shape s, stored k × m when t0 says it is used transposed) and B (k × m, or m × k
+// with t1), so that the product is m × m.
+template <class T>
+std::pair<matrix<T>, matrix<T>> product_operands(rng_t& rng, const shape& s, bool t0, bool t1) {
+  const std::uint64_t m = s.nrows, k = s.ncols;
+  matrix<T> a = t0 ? random_matrix_sized<T>(rng, s, k, m) : random_matrix_sized<T>(rng, s, m, k);
+  matrix<T> b = t1 ? random_matrix_sized<T>(rng, s, m, k) : random_matrix_sized<T>(rng, s, k, m);
+  return {std::move(a), std::move(b)};
+}
+
 // C<M> = accum(C, A ⊕.⊗ B) with A m × k of shape s and B k × m.
 template <class T, class S>
 void check_mxm(K kind, B accum, bool every_option) {
   gb::graphblas_start(2);
   for (const shape& s : product_shapes()) {
     rng_t rng(seed_of(s.name, std::uint64_t(kind) * 37 + sizeof(T)));
-    const std::uint64_t m = s.nrows, k = s.ncols;
+    const std::uint64_t m = s.nrows;
     for (int flags = 0; flags < 4; ++flags) {
       const bool t0 = flags & 1, t1 = flags & 2;
-      const matrix<T> a =
-          t0 ? random_matrix_sized<T>(rng, s, k, m) : random_matrix_sized<T>(rng, s, m, k);
-      const matrix<T> b =
-          t1 ? random_matrix_sized<T>(rng, s, m, k) : random_matrix_sized<T>(rng, s, k, m);
+      const auto operands = product_operands<T>(rng, s, t0, t1);
+      const matrix<T>& a = operands.first;
+      const matrix<T>& b = operands.second;
       const csr_matrix ac = to_csr(a), bc = to_csr(b);
       const auto options =
           every_option ? all_write_options(accum) : some_write_options(rng, accum, 4);
@@ -319,6 +329,64 @@ TEST(OpsMatrix, ReduceToScalar) {
     for (std::uint64_t p = 0; p < a.nvals(); ++p) found = found || a.value(p) == any;
     EXPECT_TRUE(found) << "ANY reduced to " << any << ", which A does not hold";
   }
+}
+
+// s = ⊕ (A ⊕.⊗ B)<M> by mxm_reduce against GraphBLAS's C<M> = A ⊕.⊗ B (into an empty C) folded
+// here in row order, for every mask form, transpose flag and method; plus.pair under a mask
+// reduced with plus takes the counting path (kernels::count_marked_products).
+template <class T, class S, class Monoid>
+void check_mxm_reduce(K kind) {
+  using R = typename Monoid::value_type;
+  gb::graphblas_start(2);
+  for (const shape& s : product_shapes()) {
+    rng_t rng(seed_of(s.name, std::uint64_t(kind) * 41 + sizeof(R)));
+    const std::uint64_t m = s.nrows;
+    for (int flags = 0; flags < 4; ++flags) {
+      const bool t0 = flags & 1, t1 = flags & 2;
+      const auto operands = product_operands<T>(rng, s, t0, t1);
+      const matrix<T>& a = operands.first;
+      const matrix<T>& b = operands.second;
+      const csr_matrix ac = to_csr(a), bc = to_csr(b), empty = to_csr(matrix<T>(m, m));
+      for (int form = 0; form < 6; ++form) {  // no mask, value or structural; complemented or not
+        const write_options o{.mask = mask_kind(form / 2), .complement = form % 2 == 1};
+        SCOPED_TRACE(::testing::Message() << s.name << (t0 ? ", A transposed" : "")
+                                          << (t1 ? ", B transposed" : "") << ", " << o.describe());
+        const matrix<bool> mask = random_mask(rng, m, m);
+        const csr_matrix mc = to_csr(mask);
+        const auto product = gb::grb_mxm<T>(kind, ac, bc, gb_options<T>(o, empty, mc, t0, t1));
+        R want = Monoid::identity();
+        for (const T& x : product.values) want = Monoid()(want, R(x));
+        for (const product_method method :
+             {product_method::automatic, product_method::push, product_method::pull}) {
+          SCOPED_TRACE(::testing::Message() << "method " << int(method));
+          R got{};
+          with_write_options<T>(o, mask, [&](const auto& mm, const auto&) {
+            got = mxm_reduce(Monoid{}, mm, S{}, a, b, gr_descriptor(o, t0, t1, method));
+          });
+          ASSERT_TRUE(same_value(got, want)) << got << " against " << want;
+        }
+      }
+    }
+  }
+}
+
+TEST(OpsMatrix, MxmReduceEqualsTheSumOfTheProduct) {
+  check_mxm_reduce<std::uint64_t, plus_pair<std::uint64_t>, plus_monoid<std::uint64_t>>(K::plus_pair);
+  check_mxm_reduce<std::int32_t, plus_pair<std::int32_t>, plus_monoid<std::int64_t>>(K::plus_pair);
+  check_mxm_reduce<std::int32_t, plus_pair<std::int32_t>, max_monoid<std::int32_t>>(K::plus_pair);
+  check_mxm_reduce<std::int32_t, plus_times<std::int32_t>, plus_monoid<std::int64_t>>(K::plus_times);
+  check_mxm_reduce<float, min_plus<float>, min_monoid<float>>(K::min_plus);
+  check_mxm_reduce<double, plus_times<double>, plus_monoid<double>>(K::plus_times);
+}
+
+// A mask of the wrong shape is refused before the product reads it.
+TEST(OpsMatrix, MxmReduceChecksTheMaskShape) {
+  const matrix<std::int32_t> a(3, 4), b(4, 5);
+  const matrix<bool> mask(3, 4);
+  EXPECT_THROW(mxm_reduce(plus_monoid<std::int64_t>{}, mask, plus_times<std::int32_t>{}, a, b),
+               error);
+  EXPECT_THROW(mxm_reduce(plus_monoid<std::int64_t>{}, no_mask, plus_times<std::int32_t>{}, a, a),
+               error);
 }
 
 // T as a csr_matrix, from (row, column, value) triples.
