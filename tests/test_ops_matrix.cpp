@@ -9,7 +9,6 @@
 
 #include <cstdint>
 #include <span>
-#include <utility>
 #include <vector>
 
 #include "tests/ops_random.hpp"
@@ -43,58 +42,64 @@ shape output_shape(const shape& s, const write_options& o) {
           std::min(o.w_density, 6.0 / double(std::max<std::uint64_t>(s.ncols, s.nrows)))};
 }
 
-// A (m × k of shape s, stored k × m when t0 says it is used transposed) and B (k × m, or m × k
-// with t1), so that the product is m × m.
-template <class T>
-std::pair<matrix<T>, matrix<T>> product_operands(rng_t& rng, const shape& s, bool t0, bool t1) {
-  const std::uint64_t m = s.nrows, k = s.ncols;
-  matrix<T> a = t0 ? random_matrix_sized<T>(rng, s, k, m) : random_matrix_sized<T>(rng, s, m, k);
-  matrix<T> b = t1 ? random_matrix_sized<T>(rng, s, m, k) : random_matrix_sized<T>(rng, s, k, m);
-  return {std::move(a), std::move(b)};
+// f(s, t0, t1, A, B) for every product shape s and transpose flags t0, t1: A is m × k of shape s
+// (stored k × m when t0 says it is used transposed) and B k × m (m × k with t1), so that the
+// product is m × m. The generator is seeded from the shape's name and `seed`.
+template <class T, class F>
+void for_each_product_case(std::uint64_t seed, F&& f) {
+  for (const shape& s : product_shapes()) {
+    rng_t rng(seed_of(s.name, seed));
+    const std::uint64_t m = s.nrows, k = s.ncols;
+    for (int flags = 0; flags < 4; ++flags) {
+      const bool t0 = flags & 1, t1 = flags & 2;
+      const matrix<T> a =
+          t0 ? random_matrix_sized<T>(rng, s, k, m) : random_matrix_sized<T>(rng, s, m, k);
+      const matrix<T> b =
+          t1 ? random_matrix_sized<T>(rng, s, m, k) : random_matrix_sized<T>(rng, s, k, m);
+      f(rng, s, t0, t1, a, b);
+      if (::testing::Test::HasFatalFailure()) return;
+    }
+  }
 }
 
 // C<M> = accum(C, A ⊕.⊗ B) with A m × k of shape s and B k × m.
 template <class T, class S>
 void check_mxm(K kind, B accum, bool every_option) {
   gb::graphblas_start(2);
-  for (const shape& s : product_shapes()) {
-    rng_t rng(seed_of(s.name, std::uint64_t(kind) * 37 + sizeof(T)));
+  for_each_product_case<T>(std::uint64_t(kind) * 37 + sizeof(T), [&](rng_t& rng, const shape& s,
+                                                                     bool t0, bool t1,
+                                                                     const matrix<T>& a,
+                                                                     const matrix<T>& b) {
     const std::uint64_t m = s.nrows;
-    for (int flags = 0; flags < 4; ++flags) {
-      const bool t0 = flags & 1, t1 = flags & 2;
-      const auto operands = product_operands<T>(rng, s, t0, t1);
-      const matrix<T>& a = operands.first;
-      const matrix<T>& b = operands.second;
-      const csr_matrix ac = to_csr(a), bc = to_csr(b);
-      const auto options =
-          every_option ? all_write_options(accum) : some_write_options(rng, accum, 4);
-      for (const write_options& o : options) {
-        SCOPED_TRACE(::testing::Message() << s.name << (t0 ? ", A transposed" : "")
-                                          << (t1 ? ", B transposed" : "") << ", " << o.describe());
-        const matrix<T> c0 = random_matrix_sized<T>(rng, output_shape(s, o), m, m);
-        const matrix<bool> mask = random_mask(rng, m, m);
-        const csr_matrix cc = to_csr(c0), mc = to_csr(mask);
-        const auto want = gb::grb_mxm<T>(kind, ac, bc, gb_options<T>(o, cc, mc, t0, t1));
-        for (const product_method method :
-             {product_method::automatic, product_method::push, product_method::pull}) {
-          for (const bool cached : {false, true}) {
-            if (cached && method != product_method::automatic) continue;
-            SCOPED_TRACE(::testing::Message()
-                         << "method " << int(method) << (cached ? ", Bᵀ cached" : ""));
-            // A fresh B each time, so that only `cached` decides whether Bᵀ is at hand.
-            const matrix<T> bb(b.nrows(), b.ncols(), b.offsets(), b.cols(), b.values(), T{});
-            if (cached) (void)bb.transposed();
-            matrix<T> c = c0;
-            with_write_options<T>(o, mask, [&](const auto& mm, const auto& acc) {
-              mxm(c, mm, acc, S{}, a, bb, gr_descriptor(o, t0, t1, method));
-            });
-            expect_equal(c, want);
-            if (::testing::Test::HasFatalFailure()) return;
-          }
+    const csr_matrix ac = to_csr(a), bc = to_csr(b);
+    const auto options =
+        every_option ? all_write_options(accum) : some_write_options(rng, accum, 4);
+    for (const write_options& o : options) {
+      SCOPED_TRACE(::testing::Message() << s.name << (t0 ? ", A transposed" : "")
+                                        << (t1 ? ", B transposed" : "") << ", " << o.describe());
+      const matrix<T> c0 = random_matrix_sized<T>(rng, output_shape(s, o), m, m);
+      const matrix<bool> mask = random_mask(rng, m, m);
+      const csr_matrix cc = to_csr(c0), mc = to_csr(mask);
+      const auto want = gb::grb_mxm<T>(kind, ac, bc, gb_options<T>(o, cc, mc, t0, t1));
+      for (const product_method method :
+           {product_method::automatic, product_method::push, product_method::pull}) {
+        for (const bool cached : {false, true}) {
+          if (cached && method != product_method::automatic) continue;
+          SCOPED_TRACE(::testing::Message()
+                       << "method " << int(method) << (cached ? ", Bᵀ cached" : ""));
+          // A fresh B each time, so that only `cached` decides whether Bᵀ is at hand.
+          const matrix<T> bb(b.nrows(), b.ncols(), b.offsets(), b.cols(), b.values(), T{});
+          if (cached) (void)bb.transposed();
+          matrix<T> c = c0;
+          with_write_options<T>(o, mask, [&](const auto& mm, const auto& acc) {
+            mxm(c, mm, acc, S{}, a, bb, gr_descriptor(o, t0, t1, method));
+          });
+          expect_equal(c, want);
+          if (::testing::Test::HasFatalFailure()) return;
         }
       }
     }
-  }
+  });
 }
 
 TEST(OpsMatrix, MxmPlusTimesInt32EveryWriteMode) {
@@ -338,36 +343,32 @@ template <class T, class S, class Monoid>
 void check_mxm_reduce(K kind) {
   using R = typename Monoid::value_type;
   gb::graphblas_start(2);
-  for (const shape& s : product_shapes()) {
-    rng_t rng(seed_of(s.name, std::uint64_t(kind) * 41 + sizeof(R)));
+  for_each_product_case<T>(std::uint64_t(kind) * 41 + sizeof(R), [&](rng_t& rng, const shape& s,
+                                                                     bool t0, bool t1,
+                                                                     const matrix<T>& a,
+                                                                     const matrix<T>& b) {
     const std::uint64_t m = s.nrows;
-    for (int flags = 0; flags < 4; ++flags) {
-      const bool t0 = flags & 1, t1 = flags & 2;
-      const auto operands = product_operands<T>(rng, s, t0, t1);
-      const matrix<T>& a = operands.first;
-      const matrix<T>& b = operands.second;
-      const csr_matrix ac = to_csr(a), bc = to_csr(b), empty = to_csr(matrix<T>(m, m));
-      for (int form = 0; form < 6; ++form) {  // no mask, value or structural; complemented or not
-        const write_options o{.mask = mask_kind(form / 2), .complement = form % 2 == 1};
-        SCOPED_TRACE(::testing::Message() << s.name << (t0 ? ", A transposed" : "")
-                                          << (t1 ? ", B transposed" : "") << ", " << o.describe());
-        const matrix<bool> mask = random_mask(rng, m, m);
-        const csr_matrix mc = to_csr(mask);
-        const auto product = gb::grb_mxm<T>(kind, ac, bc, gb_options<T>(o, empty, mc, t0, t1));
-        R want = Monoid::identity();
-        for (const T& x : product.values) want = Monoid()(want, R(x));
-        for (const product_method method :
-             {product_method::automatic, product_method::push, product_method::pull}) {
-          SCOPED_TRACE(::testing::Message() << "method " << int(method));
-          R got{};
-          with_write_options<T>(o, mask, [&](const auto& mm, const auto&) {
-            got = mxm_reduce(Monoid{}, mm, S{}, a, b, gr_descriptor(o, t0, t1, method));
-          });
-          ASSERT_TRUE(same_value(got, want)) << got << " against " << want;
-        }
+    const csr_matrix ac = to_csr(a), bc = to_csr(b), empty = to_csr(matrix<T>(m, m));
+    for (int form = 0; form < 6; ++form) {  // no mask, value or structural; complemented or not
+      const write_options o{.mask = mask_kind(form / 2), .complement = form % 2 == 1};
+      SCOPED_TRACE(::testing::Message() << s.name << (t0 ? ", A transposed" : "")
+                                        << (t1 ? ", B transposed" : "") << ", " << o.describe());
+      const matrix<bool> mask = random_mask(rng, m, m);
+      const csr_matrix mc = to_csr(mask);
+      const auto product = gb::grb_mxm<T>(kind, ac, bc, gb_options<T>(o, empty, mc, t0, t1));
+      R want = Monoid::identity();
+      for (const T& x : product.values) want = Monoid()(want, R(x));
+      for (const product_method method :
+           {product_method::automatic, product_method::push, product_method::pull}) {
+        SCOPED_TRACE(::testing::Message() << "method " << int(method));
+        R got{};
+        with_write_options<T>(o, mask, [&](const auto& mm, const auto&) {
+          got = mxm_reduce(Monoid{}, mm, S{}, a, b, gr_descriptor(o, t0, t1, method));
+        });
+        ASSERT_TRUE(same_value(got, want)) << got << " against " << want;
       }
     }
-  }
+  });
 }
 
 TEST(OpsMatrix, MxmReduceEqualsTheSumOfTheProduct) {

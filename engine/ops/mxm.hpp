@@ -126,10 +126,10 @@ void mxm(matrix<W>& c, const Mask& mask, const Accum& accum, S, const matrix<AT>
 // s = ⊕_ij T(i,j) for T = (A ⊕.⊗ B)<M>: reduce(monoid, C) after mxm(C, mask, no_accum, S, A, B, d)
 // into an empty C, without forming C (a graphring extension of the C API). Triangle counting
 // sums C<L> = L plus.pair L this way; for plus.pair under a mask, Gustavson's rows only count
-// their products (kernels::count_marked_products). The rows are folded in order within fixed blocks of rows
-// and the blocks combined in order, so a non-commutative monoid gets the sequential answer and a
-// floating-point sum does not depend on the thread count. The descriptor's replace flag has no
-// C to act on.
+// their products (kernels::count_marked_products). The rows are folded in order within fixed
+// blocks of rows and the blocks combined in order, so a non-commutative monoid gets the
+// sequential answer and a floating-point sum does not depend on the thread count. The
+// descriptor's replace flag has no C to act on.
 template <class Monoid, class Mask, class S, class AT, class BT>
 typename Monoid::value_type mxm_reduce(Monoid, const Mask& mask, S, const matrix<AT>& a,
                                        const matrix<BT>& b, const descriptor& d = {}) {
