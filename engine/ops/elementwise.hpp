@@ -397,7 +397,13 @@ void select(matrix<W>& c, const Mask& mask, const Accum& accum, const F& keep, c
 }
 
 // kept = A⟨keep⟩ and rest = A⟨¬keep⟩, the two selects of one predicate, reading A twice (count,
-// then fill) instead of four times. Both take A's dimensions; an iso A gives iso parts.
+// then fill) instead of four times. Both take A's dimensions; an iso A gives iso parts. Rows go
+// in blocks: the count pass sums each block, and the fill pass sets the row offsets as it goes.
+// The fill writes every entry to both parts and advances only the one that keeps it, with no
+// branch on the predicate (a weight against Δ is a coin toss a branch would miss half the time).
+// The extra write lands on the next free slot of the other part, which a later entry of the same
+// block overwrites; a row after which that part might get nothing more in its block (fewer slots
+// left than the row's length) takes the branch instead, so no write leaves the block's range.
 template <class A, class F>
 void partition(matrix<A>& kept, matrix<A>& rest, const F& keep, const matrix<A>& a) {
   const std::uint64_t n = a.nrows(), ncols = a.ncols();
@@ -408,37 +414,65 @@ void partition(matrix<A>& kept, matrix<A>& rest, const F& keep, const matrix<A>&
                                       p - rows.offsets[i]));
   };
   const int threads = n + a.nvals() > kernels::min_parallel_work ? omp_get_max_threads() : 1;
+  constexpr std::uint64_t block_rows = 1024;
+  const std::uint64_t blocks = (n + block_rows - 1) / block_rows;
+  std::vector<edge_offset> kept_start(blocks + 1, 0);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+  for (std::int64_t b = 0; b < std::int64_t(blocks); ++b) {
+    const std::uint64_t begin = std::uint64_t(b) * block_rows, end = std::min(n, begin + block_rows);
+    edge_offset count = 0;
+    for (std::uint64_t i = begin; i < end; ++i)
+      for (std::uint64_t p = rows.offsets[i]; p < rows.offsets[i + 1]; ++p) count += kept_at(i, p);
+    kept_start[b + 1] = count;
+  }
+  for (std::uint64_t b = 0; b < blocks; ++b) kept_start[b + 1] += kept_start[b];
+  const edge_offset kept_total = kept_start[blocks], rest_total = a.nvals() - kept_total;
+  const bool iso = a.is_iso();
   array<edge_offset> kept_offsets(n + 1), rest_offsets(n + 1);
   kept_offsets[0] = rest_offsets[0] = 0;
-#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads)
-  for (std::int64_t s = 0; s < std::int64_t(n); ++s) {
-    const std::uint64_t i = std::uint64_t(s);
-    edge_offset count = 0;
-    for (std::uint64_t p = rows.offsets[i]; p < rows.offsets[i + 1]; ++p) count += kept_at(i, p);
-    kept_offsets[i + 1] = count;
-    rest_offsets[i + 1] = rows.offsets[i + 1] - rows.offsets[i] - count;
-  }
-  for (std::uint64_t i = 0; i < n; ++i) {
-    kept_offsets[i + 1] += kept_offsets[i];
-    rest_offsets[i + 1] += rest_offsets[i];
-  }
-  const bool iso = a.is_iso();
-  array<vertex_id> kept_cols(kept_offsets[n]), rest_cols(rest_offsets[n]);
-  array<A> kept_values(iso ? 0 : kept_offsets[n]), rest_values(iso ? 0 : rest_offsets[n]);
-#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads)
-  for (std::int64_t s = 0; s < std::int64_t(n); ++s) {
-    const std::uint64_t i = std::uint64_t(s);
-    edge_offset k = kept_offsets[i], r = rest_offsets[i];
-    for (std::uint64_t p = rows.offsets[i]; p < rows.offsets[i + 1]; ++p) {
-      if (kept_at(i, p)) {
-        kept_cols[k] = rows.cols[p];
-        if (!iso) kept_values[k] = rows.values[p];
-        ++k;
+  array<vertex_id> kept_cols(kept_total), rest_cols(rest_total);
+  array<A> kept_values(iso ? 0 : kept_total), rest_values(iso ? 0 : rest_total);
+  vertex_id* const kc = kept_cols.data();
+  vertex_id* const rc = rest_cols.data();
+  A* const kv = kept_values.data();
+  A* const rv = rest_values.data();
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+  for (std::int64_t b = 0; b < std::int64_t(blocks); ++b) {
+    const std::uint64_t begin = std::uint64_t(b) * block_rows, end = std::min(n, begin + block_rows);
+    edge_offset k = kept_start[b], r = rows.offsets[begin] - k;
+    const edge_offset kept_end = kept_start[b + 1], rest_end = rows.offsets[end] - kept_end;
+    for (std::uint64_t i = begin; i < end; ++i) {
+      const std::uint64_t first = rows.offsets[i], last = rows.offsets[i + 1];
+      if (k + (last - first) >= kept_end || r + (last - first) >= rest_end) {
+        for (std::uint64_t p = first; p < last; ++p) {
+          if (kept_at(i, p)) {
+            kc[k] = rows.cols[p];
+            if (!iso) kv[k] = rows.values[p];
+            ++k;
+          } else {
+            rc[r] = rows.cols[p];
+            if (!iso) rv[r] = rows.values[p];
+            ++r;
+          }
+        }
+      } else if (iso) {
+        for (std::uint64_t p = first; p < last; ++p) {
+          const bool in = kept_at(i, p);
+          kc[k] = rc[r] = rows.cols[p];
+          k += in;
+          r += !in;
+        }
       } else {
-        rest_cols[r] = rows.cols[p];
-        if (!iso) rest_values[r] = rows.values[p];
-        ++r;
+        for (std::uint64_t p = first; p < last; ++p) {
+          const bool in = kept_at(i, p);
+          kc[k] = rc[r] = rows.cols[p];
+          kv[k] = rv[r] = rows.values[p];
+          k += in;
+          r += !in;
+        }
       }
+      kept_offsets[i + 1] = k;
+      rest_offsets[i + 1] = r;
     }
   }
   // Both are built before either is assigned: kept or rest may be a itself.

@@ -5,6 +5,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -49,41 +50,49 @@ matrix<T> build_by_rows(std::uint64_t nrows, std::uint64_t ncols, std::uint64_t 
 }
 
 // The same for a row function that is cheap and gives the same row every time (select, apply,
-// element-wise merges): one pass counts each row's entries, the next writes them straight into
-// arrays of the exact size, in parallel, with no per-chunk growth and no final copy. With `iso`
-// every entry holds that value and no value array is made.
+// element-wise merges): one pass counts the entries of each block of rows, a scan over the
+// blocks gives each block its first place, and the next pass writes every row straight into
+// arrays of the exact size, setting the row offsets as it goes: no per-row counts are stored, no
+// pass over all rows sums them, and nothing grows or is copied. With `iso` every entry holds that
+// value and no value array is made.
 template <class T, class RowFn>
 matrix<T> build_rows_counted(std::uint64_t nrows, std::uint64_t ncols, std::uint64_t work_hint,
                              const RowFn& row, std::optional<T> iso = std::nullopt) {
   const int threads = nrows + work_hint > kernels::min_parallel_work ? omp_get_max_threads() : 1;
+  constexpr std::uint64_t block_rows = 1024;
+  const std::uint64_t blocks = (nrows + block_rows - 1) / block_rows;
+  std::vector<edge_offset> block_start(blocks + 1, 0);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+  for (std::int64_t b = 0; b < std::int64_t(blocks); ++b) {
+    edge_offset count = 0;
+    const std::uint64_t end = std::min(nrows, std::uint64_t(b + 1) * block_rows);
+    for (std::uint64_t i = std::uint64_t(b) * block_rows; i < end; ++i)
+      row(i, [&](std::uint64_t, const T&) { ++count; });
+    block_start[b + 1] = count;
+  }
+  for (std::uint64_t b = 0; b < blocks; ++b) block_start[b + 1] += block_start[b];
+  const edge_offset total = block_start[blocks];
   array<edge_offset> offsets(nrows + 1);
   offsets[0] = 0;
-#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads)
-  for (std::int64_t s = 0; s < std::int64_t(nrows); ++s) {
-    edge_offset count = 0;
-    row(std::uint64_t(s), [&](std::uint64_t, const T&) { ++count; });
-    offsets[s + 1] = count;
-  }
-  for (std::uint64_t i = 0; i < nrows; ++i) offsets[i + 1] += offsets[i];
-  array<vertex_id> cols(offsets[nrows]);
-  array<T> values(iso ? 0 : offsets[nrows]);
+  array<vertex_id> cols(total);
+  array<T> values(iso ? 0 : total);
   vertex_id* const col_out = cols.data();
   T* const value_out = values.data();
-  const edge_offset* const starts = offsets.data();
-  if (iso) {
-#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads)
-    for (std::int64_t s = 0; s < std::int64_t(nrows); ++s) {
-      vertex_id* out = col_out + starts[s];
-      row(std::uint64_t(s), [&](std::uint64_t j, const T&) { *out++ = vertex_id(j); });
-    }
-  } else {
-#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads)
-    for (std::int64_t s = 0; s < std::int64_t(nrows); ++s) {
-      edge_offset p = starts[s];
-      row(std::uint64_t(s), [&](std::uint64_t j, const T& value) {
-        col_out[p] = vertex_id(j);
-        value_out[p++] = value;
-      });
+  edge_offset* const ends = offsets.data() + 1;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+  for (std::int64_t b = 0; b < std::int64_t(blocks); ++b) {
+    edge_offset p = block_start[b];
+    const std::uint64_t end = std::min(nrows, std::uint64_t(b + 1) * block_rows);
+    for (std::uint64_t i = std::uint64_t(b) * block_rows; i < end; ++i) {
+      if (iso) {
+        row(i, [&](std::uint64_t j, const T&) { col_out[p++] = vertex_id(j); });
+      } else {
+        row(i, [&](std::uint64_t j, const T& value) {
+          col_out[p] = vertex_id(j);
+          value_out[p++] = value;
+        });
+      }
+      ends[i] = p;
     }
   }
   return matrix<T>(nrows, ncols, share(std::move(offsets)), share(std::move(cols)),
