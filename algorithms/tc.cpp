@@ -8,8 +8,9 @@
 // |L(k)| and avoids the |L(i)| per edge that a sorted merge of rows i and j (the dot method,
 // C<L> = L plus.pair Lᵀ) pays again for every edge of row i. mxm_reduce sums C's rows as they
 // come, so C is never stored (on web-NotreDame a third of the product's time). For a directed
-// graph L = tril(A, -1) ∪ tril(Aᵀ, -1), one ordered merge per row with the cached transpose; only
-// a graph with repeated edges goes through the builder. Integer sums: the count does not depend on
+// graph L = tril(A ∪ Aᵀ, -1), one merge per row of the parts of A's and the cached Aᵀ's rows below
+// the diagonal (a triangle as ewise_add's mask); only a graph with repeated edges goes through the
+// builder. Integer sums: the count does not depend on
 // the threads.
 //
 // [1] Azad, Buluç, Gilbert, "Parallel triangle counting and enumeration using matrix algebra",
@@ -55,11 +56,10 @@ std::uint64_t triangle_count(graph& g) {
   const matrix<bool> a = structure_of(g, !symmetric);
   if (symmetric) return triangle_count(a);
   const std::uint64_t n = a.nrows();
-  matrix<bool> l(n, n), lt(n, n);
-  // L = tril(A, -1) ∪ tril(Aᵀ, -1), the lower triangle of the undirected graph A ∪ Aᵀ
-  select(l, no_mask, no_accum, tril_op{-1}, a);
-  select(lt, no_mask, no_accum, tril_op{-1}, a, {.transpose_first = true});
-  ewise_add(l, no_mask, no_accum, lor_op<bool>{}, l, lt);
+  matrix<bool> l(n, n);
+  // L<tril(-1)> = A ∪ Aᵀ, the lower triangle of the undirected graph A ∪ Aᵀ: each row of A and
+  // of Aᵀ is merged only below the diagonal
+  ewise_add(l, tril_op{-1}, no_accum, lor_op<bool>{}, a, a, {.transpose_second = true});
   return triangles_of_lower(l);
 }
 

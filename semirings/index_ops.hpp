@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "semirings/hd.hpp"
 
@@ -44,6 +45,26 @@ struct triu_op {
     return std::int64_t(j) >= std::int64_t(i) + k;
   }
 };
+
+// The band a triangle keeps in row i, as the half-open column range [first, last) (last may
+// exceed the matrix's columns), and the other triangle, which keeps the rest of the row. A band
+// stands in a matrix element-wise operation's mask place (engine/ops/elementwise.hpp).
+struct column_band {
+  std::uint64_t first = 0, last = 0;
+};
+GRAPHRING_HD constexpr column_band band_of(const tril_op& op, std::uint64_t i) {
+  const std::int64_t last = std::int64_t(i) + op.k + 1;
+  return {0, last > 0 ? std::uint64_t(last) : 0};
+}
+GRAPHRING_HD constexpr column_band band_of(const triu_op& op, std::uint64_t i) {
+  const std::int64_t first = std::int64_t(i) + op.k;
+  return {first > 0 ? std::uint64_t(first) : 0, ~std::uint64_t(0)};
+}
+constexpr triu_op complement_of(const tril_op& op) { return {op.k + 1}; }
+constexpr tril_op complement_of(const triu_op& op) { return {op.k - 1}; }
+
+template <class F>
+inline constexpr bool is_band_op_v = std::is_same_v<F, tril_op> || std::is_same_v<F, triu_op>;
 
 struct diag_op {
   template <class X>

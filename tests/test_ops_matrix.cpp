@@ -2,7 +2,8 @@
 // dot, forced or left to dispatch, with transpose flags), ewise_add / ewise_mult (GrB_eWiseAdd,
 // GrB_eWiseMult), select (GrB_select), transpose (GrB_transpose) and reduce to a scalar
 // (GrB_reduce), under every write option: mask by value or structure, complemented, accumulator,
-// replace; and mxm_reduce against the sum of GrB_mxm's product. apply, apply_index and extract_matrix have no matrix counterpart in the baselines:
+// replace; ewise_add / ewise_mult with a triangle as the mask against GraphBLAS given the
+// triangle's positions as a mask matrix; and mxm_reduce against the sum of GrB_mxm's product. apply, apply_index and extract_matrix have no matrix counterpart in the baselines:
 // their result T is formed directly here and GraphBLAS performs C<M> = accum(C, T) (GrB_transpose
 // with the input transposed, which copies it).
 #include <gtest/gtest.h>
@@ -150,6 +151,20 @@ bool graphblas_full_bool_accum_bug(const write_options& o, B op,
   return true;
 }
 
+// f(t0, t1, A, B) for the four transpose flags: A and B are the shape's size once the flags
+// are applied (stored transposed where a flag says so).
+template <class T, class F>
+void for_each_ewise_operands(rng_t& rng, const shape& s, F&& f) {
+  for (int flags = 0; flags < 4; ++flags) {
+    const bool t0 = flags & 1, t1 = flags & 2;
+    const matrix<T> a = t0 ? random_matrix_sized<T>(rng, s, s.ncols, s.nrows)
+                           : random_matrix_sized<T>(rng, s, s.nrows, s.ncols);
+    const matrix<T> b = t1 ? random_matrix_sized<T>(rng, s, s.ncols, s.nrows)
+                           : random_matrix_sized<T>(rng, s, s.nrows, s.ncols);
+    f(t0, t1, a, b);
+  }
+}
+
 template <class T>
 void check_elementwise(bool every_option) {
   for_each_matrix_case<T>(
@@ -157,12 +172,8 @@ void check_elementwise(bool every_option) {
       [](const shape& s, rng_t& rng, const write_options& o, const matrix<T>& c0,
          const matrix<bool>& mask) {
         const csr_matrix cc = to_csr(c0), mc = to_csr(mask);
-        for (int flags = 0; flags < 4; ++flags) {
-          const bool t0 = flags & 1, t1 = flags & 2;
-          const matrix<T> a = t0 ? random_matrix_sized<T>(rng, s, s.ncols, s.nrows)
-                                 : random_matrix_sized<T>(rng, s, s.nrows, s.ncols);
-          const matrix<T> b = t1 ? random_matrix_sized<T>(rng, s, s.ncols, s.nrows)
-                                 : random_matrix_sized<T>(rng, s, s.nrows, s.ncols);
+        for_each_ewise_operands<T>(rng, s, [&](bool t0, bool t1, const matrix<T>& a,
+                                               const matrix<T>& b) {
           const csr_matrix ac = to_csr(a), bc = to_csr(b);
           const auto go = gb_options<T>(o, cc, mc, t0, t1);
           for (const B op : {B::plus, B::times, B::min, B::first, B::second, B::lt}) {
@@ -184,8 +195,68 @@ void check_elementwise(bool every_option) {
             expect_equal(add, gb::grb_ewise_add<T>(op, ac, bc, go));
             expect_equal(mult, gb::grb_ewise_mult<T>(op, ac, bc, go));
           }
-        }
+        });
       });
+}
+
+// The positions a triangle keeps in an r × c matrix, written out as a mask matrix.
+template <class Band>
+matrix<bool> band_positions(const Band& band, std::uint64_t r, std::uint64_t c) {
+  array<vertex_id> rows, cols;
+  array<bool> values;
+  for (std::uint64_t i = 0; i < r; ++i)
+    for (std::uint64_t j = 0; j < c; ++j)
+      if (band(true, i, j)) {
+        rows.push_back(vertex_id(i));
+        cols.push_back(vertex_id(j));
+        values.push_back(true);
+      }
+  return matrix<bool>::from_tuples(r, c, rows, cols, values);
+}
+
+// ewise_add / ewise_mult with a triangle (tril_op, triu_op) in the mask's place, against
+// GraphBLAS given that triangle's positions as the mask matrix, under every write option that
+// has a mask (complemented, replace, accumulator; value or structure is the same for a band).
+template <class T>
+void check_elementwise_band(bool every_option) {
+  for_each_matrix_case<T>(
+      "ewise band", every_option, [](const shape& s) { return std::pair(s.nrows, s.ncols); },
+      [](const shape& s, rng_t& rng, const write_options& o, const matrix<T>& c0,
+         const matrix<bool>&) {
+        if (o.mask == mask_kind::none) return;
+        const csr_matrix cc = to_csr(c0);
+        for_each_ewise_operands<T>(rng, s, [&](bool t0, bool t1, const matrix<T>& a,
+                                               const matrix<T>& b) {
+          const csr_matrix ac = to_csr(a), bc = to_csr(b);
+          auto check = [&](const auto& band, const char* name, std::int64_t k) {
+            const csr_matrix mc = to_csr(band_positions(band, s.nrows, s.ncols));
+            const auto go = gb_options<T>(o, cc, mc, t0, t1);
+            for (const B op : {B::plus, B::first}) {
+              SCOPED_TRACE(::testing::Message() << name << "{" << k << "}, operator " << int(op)
+                                                << (t0 ? ", A transposed" : "")
+                                                << (t1 ? ", B transposed" : ""));
+              matrix<T> add = c0, mult = c0;
+              with_write_options<T>(o, band, [&](const auto& m, const auto& accum) {
+                ewise_add(add, m, accum, runtime_binary<T>{op}, a, b, gr_descriptor(o, t0, t1));
+                ewise_mult(mult, m, accum, runtime_binary<T>{op}, a, b, gr_descriptor(o, t0, t1));
+              });
+              if (graphblas_full_bool_accum_bug<T>(o, op, {&c0, &a, &b})) continue;
+              expect_equal(add, gb::grb_ewise_add<T>(op, ac, bc, go));
+              expect_equal(mult, gb::grb_ewise_mult<T>(op, ac, bc, go));
+            }
+          };
+          for (const std::int64_t k : {-1, 0, 2}) {
+            check(tril_op{k}, "tril", k);
+            check(triu_op{k}, "triu", k);
+          }
+        });
+      });
+}
+
+TEST(OpsMatrix, ElementwiseWithATriangleAsTheMask) {
+  check_elementwise_band<std::int32_t>(true);
+  check_elementwise_band<bool>(false);
+  check_elementwise_band<double>(false);
 }
 
 TEST(OpsMatrix, ElementwiseInt32EveryWriteMode) { check_elementwise<std::int32_t>(true); }

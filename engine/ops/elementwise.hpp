@@ -11,12 +11,16 @@
 //   partition:   K = A⟨f⟩,  R = A⟨¬f⟩          both selects of a matrix in one pass (a graphring
 //                                              extension; no mask or accumulator)
 // `op` is any binary function object (a monoid, an operator from semirings/, or a lambda). The
-// result type is what op or f returns; select keeps u's type.
+// result type is what op or f returns; select keeps u's type. A matrix ewise_add or ewise_mult
+// also takes a triangle (tril_op, triu_op) as its mask, the positions that triangle keeps (a
+// graphring extension): each row is merged only within the triangle's columns, so that, e.g.,
+// L = tril(A ∪ Aᵀ, -1) is one pass instead of two selects and a merge.
 #pragma once
 
 #include <omp.h>
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <type_traits>
 
@@ -177,15 +181,40 @@ std::optional<R> merged_iso(const matrix<A>& a, const matrix<B>& b, const Op& op
   return std::nullopt;
 }
 
+// A whole row, where a band (tril_op, triu_op) may also limit a merge.
+struct whole_rows_t {};
+
+// Narrows the sorted row part [p, pe) to the columns of `band`, by counting the columns below
+// each edge rather than searching for it, so that no branch depends on where the edges fall.
+GRAPHRING_INLINE void narrow_to_band(const vertex_id* cols, std::uint64_t& p, std::uint64_t& pe,
+                                     column_band band) {
+  std::uint64_t below = 0, before_end = pe - p;
+  if (band.first > 0)  // not a lower triangle
+    for (std::uint64_t e = p; e < pe; ++e) below += cols[e] < band.first;
+  if (band.last <= std::numeric_limits<vertex_id>::max()) {  // not an upper triangle
+    before_end = 0;
+    for (std::uint64_t e = p; e < pe; ++e) before_end += cols[e] < band.last;
+  }
+  pe = p + before_end;
+  p += below;
+}
+
 // Row i of the merge of a and b into emit(j, value): both(p, q) where both hold column j, and,
-// for a union, only_a(p) / only_b(q) where one does. The views are held by value, so the stores
-// the emits make cannot be taken to change the input pointers.
-template <bool union_of, class VA, class VB, class Both, class OnlyA, class OnlyB, class Emit>
+// for a union, only_a(p) / only_b(q) where one does; with a band, only within its columns. The
+// views are held by value, so the stores the emits make cannot be taken to change the input
+// pointers.
+template <bool union_of, class VA, class VB, class Both, class OnlyA, class OnlyB, class Emit,
+          class Band = whole_rows_t>
 GRAPHRING_INLINE void merge_row(const kernels::csr_view<VA> a, const kernels::csr_view<VB> b,
                                 std::uint64_t i, const Both& both, const OnlyA& only_a,
-                                const OnlyB& only_b, Emit&& emit) {
+                                const OnlyB& only_b, Emit&& emit, const Band& band = {}) {
   std::uint64_t p = a.offsets[i], q = b.offsets[i];
-  const std::uint64_t pe = a.offsets[i + 1], qe = b.offsets[i + 1];
+  std::uint64_t pe = a.offsets[i + 1], qe = b.offsets[i + 1];
+  if constexpr (!std::is_same_v<Band, whole_rows_t>) {
+    const column_band columns = band_of(band, i);
+    narrow_to_band(a.cols, p, pe, columns);
+    narrow_to_band(b.cols, q, qe, columns);
+  }
   while (p < pe && q < qe) {
     const vertex_id ja = a.cols[p], jb = b.cols[q];
     if (ja < jb) {
@@ -208,8 +237,9 @@ GRAPHRING_INLINE void merge_row(const kernels::csr_view<VA> a, const kernels::cs
 
 // The same for matrices, row by row. When every result entry takes one value (merged_iso) the
 // rows are merged by column alone and the result has no value array.
-template <class R, bool union_of, class A, class B, class Op>
-matrix<R> merge_matrices(const matrix<A>& a, const matrix<B>& b, const Op& op) {
+template <class R, bool union_of, class A, class B, class Op, class Band = whole_rows_t>
+matrix<R> merge_matrices(const matrix<A>& a, const matrix<B>& b, const Op& op,
+                         const Band& band = {}) {
   check_dimension(b.nrows(), a.nrows(), "the second input matrix's rows");
   check_dimension(b.ncols(), a.ncols(), "the second input matrix's columns");
   const auto av = a.view();
@@ -220,7 +250,7 @@ matrix<R> merge_matrices(const matrix<A>& a, const matrix<B>& b, const Op& op) {
     auto constant = [one](auto...) { return one; };
     return build_rows_counted<R>(a.nrows(), a.ncols(), a.nvals() + b.nvals(),
                                  [&](std::uint64_t i, auto&& emit) {
-      merge_row<union_of>(av, bv, i, constant, constant, constant, emit);
+      merge_row<union_of>(av, bv, i, constant, constant, constant, emit, band);
     }, iso);
   }
   return build_rows_counted<R>(a.nrows(), a.ncols(), a.nvals() + b.nvals(),
@@ -228,7 +258,7 @@ matrix<R> merge_matrices(const matrix<A>& a, const matrix<B>& b, const Op& op) {
     merge_row<union_of>(
         av, bv, i, [&](std::uint64_t p, std::uint64_t q) { return R(op(av.value(p), bv.value(q))); },
         [&](std::uint64_t p) { return R(av.value(p)); },
-        [&](std::uint64_t q) { return R(bv.value(q)); }, emit);
+        [&](std::uint64_t q) { return R(bv.value(q)); }, emit, band);
   });
 }
 
@@ -275,6 +305,42 @@ decltype(auto) call_index_op(const F& f, const X& x, std::uint64_t i, std::uint6
 
 template <class Op, class X, class Y>
 using binary_result_t = std::decay_t<std::invoke_result_t<const Op&, const X&, const Y&>>;
+
+// f(band) with the band a mask stands for: the triangle itself, or the other one when the
+// descriptor complements the mask.
+template <class Band, class F>
+void with_band(const Band& band, const descriptor& d, F&& f) {
+  if (d.complement_mask) {
+    f(complement_of(band));
+  } else {
+    f(band);
+  }
+}
+
+// C<band> = accum(C, T) for a T that holds entries inside the band only: inside the band C
+// becomes accum(C, T) (T itself without an accumulator), outside it C keeps its entries, or
+// loses them with replace.
+template <class W, class Band, class Accum, class T>
+void write_back_band(matrix<W>& c, const Band& band, const Accum& accum, const matrix<T>& t,
+                     const descriptor& d) {
+  check_dimension(c.nrows(), t.nrows(), "the output matrix's rows");
+  check_dimension(c.ncols(), t.ncols(), "the output matrix's columns");
+  auto part_of_c = [&](const auto& keep) {
+    return map_matrix<W>(c, [&](std::uint64_t i, std::uint64_t j, const W& v, std::uint64_t, W& out) {
+      out = v;
+      return keep(v, i, j);
+    }, c.is_iso() ? std::optional<W>(c.iso_value()) : std::nullopt);
+  };
+  matrix<W> inside = std::is_same_v<Accum, no_accum_t> ? matrix<W>(c.nrows(), c.ncols())
+                                                       : part_of_c(band);
+  write_back(inside, no_mask, accum, t, descriptor{}, false);
+  if (d.replace || c.nvals() == 0) {
+    c = std::move(inside);
+    return;
+  }
+  const matrix<W> outside = part_of_c(complement_of(band));
+  c = merge_matrices<W, true>(outside, inside, [](const W&, const W& y) { return y; });
+}
 
 }  // namespace detail
 
@@ -346,7 +412,14 @@ void ewise_add(matrix<W>& c, const Mask& mask, const Accum& accum, const Op& op,
   using R = detail::binary_result_t<Op, A, B>;
   const matrix<A>& x = d.transpose_first ? a.transposed() : a;
   const matrix<B>& y = d.transpose_second ? b.transposed() : b;
-  detail::write_back(c, mask, accum, detail::merge_matrices<R, true>(x, y, op), d, false);
+  if constexpr (is_band_op_v<Mask>) {
+    // A triangle as the mask: only the band's part of each row is merged.
+    detail::with_band(mask, d, [&](const auto& band) {
+      detail::write_back_band(c, band, accum, detail::merge_matrices<R, true>(x, y, op, band), d);
+    });
+  } else {
+    detail::write_back(c, mask, accum, detail::merge_matrices<R, true>(x, y, op), d, false);
+  }
 }
 
 template <class W, class Mask, class Accum, class Op, class A, class B>
@@ -355,7 +428,13 @@ void ewise_mult(matrix<W>& c, const Mask& mask, const Accum& accum, const Op& op
   using R = detail::binary_result_t<Op, A, B>;
   const matrix<A>& x = d.transpose_first ? a.transposed() : a;
   const matrix<B>& y = d.transpose_second ? b.transposed() : b;
-  detail::write_back(c, mask, accum, detail::merge_matrices<R, false>(x, y, op), d, false);
+  if constexpr (is_band_op_v<Mask>) {
+    detail::with_band(mask, d, [&](const auto& band) {
+      detail::write_back_band(c, band, accum, detail::merge_matrices<R, false>(x, y, op, band), d);
+    });
+  } else {
+    detail::write_back(c, mask, accum, detail::merge_matrices<R, false>(x, y, op), d, false);
+  }
 }
 
 template <class W, class Mask, class Accum, class F, class A>
