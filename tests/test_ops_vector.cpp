@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -442,6 +443,54 @@ TEST(OpsVector, AssignAndExtractOtherTypes) {
   check_assign_extract<bool>(false);
   check_assign_extract<std::int64_t>(false);
   check_assign_extract<double>(false);
+}
+
+// Repeated indices with an accumulator fold one after another (graphring's definition; the C API
+// leaves them undefined): w(I(k)) = accum(w(I(k)), u(k)) for k in order, a scatter-reduce such
+// as FastSV's hooking. An integer min or max into a dense w folds them from several threads at
+// once; the result must still be the in-order fold, here computed by a plain loop, for a dense
+// and a sparse w, a dense and a sparse u, and a list long enough for the threads.
+template <class T, class Accum>
+void check_scatter_reduce(Accum accum) {
+  rng_t rng(seed_of("scatter-reduce", sizeof(T)));
+  const std::uint64_t n = 50000, count = 3 * n;
+  std::vector<std::uint64_t> list(count);
+  for (std::uint64_t& i : list) i = rng() % (n / 10);  // about 30 entries per target
+  for (const double w_density : {1.0, 0.3}) {
+    for (const double u_density : {1.0, 0.5}) {
+      SCOPED_TRACE(::testing::Message() << "w density " << w_density << ", u density " << u_density);
+      const vector<T> w0 = random_vector<T>(rng, n, w_density);
+      const vector<T> u = random_vector<T>(rng, count, u_density);
+      std::vector<T> want(n);
+      std::vector<bool> has(n);
+      for (std::uint64_t i = 0; i < n; ++i) {
+        has[i] = w0.get(i).has_value();
+        want[i] = w0.get(i).value_or(T{});
+      }
+      for (std::uint64_t k = 0; k < count; ++k) {
+        const std::optional<T> x = u.get(k);
+        if (!x) continue;
+        const std::uint64_t i = list[k];
+        want[i] = has[i] ? accum(want[i], *x) : *x;
+        has[i] = true;
+      }
+      vector<T> w = w0;
+      assign(w, no_mask, accum, u, std::span<const std::uint64_t>(list));
+      for (std::uint64_t i = 0; i < n; ++i) {
+        ASSERT_EQ(w.get(i).has_value(), has[i]) << "at " << i;
+        if (has[i]) {
+          ASSERT_EQ(*w.get(i), want[i]) << "at " << i;
+        }
+      }
+    }
+  }
+}
+
+TEST(OpsVector, AssignFoldsRepeatedIndicesInOrder) {
+  check_scatter_reduce<std::uint64_t>(min_op<std::uint64_t>{});
+  check_scatter_reduce<std::int32_t>(max_op<std::int32_t>{});
+  check_scatter_reduce<std::int32_t>(plus_op<std::int32_t>{});
+  check_scatter_reduce<double>(min_op<double>{});
 }
 
 // A mask of another type than bool, read by value (nonzero) or structure, gives the same result

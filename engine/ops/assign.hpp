@@ -7,6 +7,7 @@
 // Without an accumulator, a position of I where u has no entry is deleted.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -18,6 +19,7 @@
 #include "engine/ops/write_back.hpp"
 #include "engine/vector.hpp"
 #include "kernels/cpu/parallel.hpp"
+#include "semirings/binary_ops.hpp"
 
 namespace graphring {
 
@@ -91,6 +93,12 @@ void assign_at_mask(vector<W>& w, const vector<M>& mask, const Value& value) {
   w.conform();
 }
 
+// Whether folding entries into w with `Accum` in any order gives what folding them in order
+// gives, exactly: an integer min or max.
+template <class W, class Accum>
+inline constexpr bool folds_in_any_order_v =
+    std::is_integral_v<W> && (std::is_same_v<Accum, min_op<W>> || std::is_same_v<Accum, max_op<W>>);
+
 // w<mask>(I) = accum(w(I), t) where has(k) / value(k) describe the k-th assigned entry. Entries
 // are assigned in the order of I, so a repeated index takes them one after another: with an
 // accumulator each folds into what the ones before it left (a scatter-reduce such as
@@ -101,10 +109,16 @@ void assign_entries(vector<W>& w, const Mask& mask, const Accum& accum, const In
                     std::uint64_t count, const Has& has, const Value& value, const descriptor& d) {
   constexpr bool accumulate = !std::is_same_v<Accum, no_accum_t>;
   const std::uint64_t n = w.size();
-  for (std::uint64_t k = 0; k < count; ++k)
-    if (index_at(indices, k) >= n)
-      throw error(error_kind::usage, "assign index " + std::to_string(index_at(indices, k)) +
-                                         " is out of range for size " + std::to_string(n));
+  const bool parallel = count > kernels::min_parallel_work;
+  std::uint64_t outside = 0;
+#pragma omp parallel for schedule(static) reduction(+ : outside) if (parallel)
+  for (std::int64_t s = 0; s < std::int64_t(count); ++s)
+    outside += index_at(indices, std::uint64_t(s)) >= n;
+  if (outside > 0)
+    for (std::uint64_t k = 0; k < count; ++k)
+      if (index_at(indices, k) >= n)
+        throw error(error_kind::usage, "assign index " + std::to_string(index_at(indices, k)) +
+                                           " is out of range for size " + std::to_string(n));
   // Entries are only added unless something may be deleted; then w needs presence bytes.
   if (!accumulate || d.replace) {
     w.to_bitmap();
@@ -113,6 +127,25 @@ void assign_entries(vector<W>& w, const Mask& mask, const Accum& accum, const In
   }
   W* values = w.values();
   std::uint8_t* present = w.present();  // null for a dense w: every entry present
+  // An integer min or max folded into a dense w, unmasked: the entries may be folded in any
+  // order and at once (an atomic exchange where one improves on w), with the same result.
+  if constexpr (folds_in_any_order_v<W, Accum> && std::is_same_v<Mask, no_mask_t>) {
+    if (!present && !d.replace && !d.complement_mask) {
+#pragma omp parallel for schedule(static) if (parallel)
+      for (std::int64_t s = 0; s < std::int64_t(count); ++s) {
+        const std::uint64_t k = std::uint64_t(s);
+        if (!has(k)) continue;
+        const W x = W(value(k));
+        std::atomic_ref<W> slot(values[index_at(indices, k)]);
+        W old = slot.load(std::memory_order_relaxed);
+        while (accum(old, x) != old &&
+               !slot.compare_exchange_weak(old, accum(old, x), std::memory_order_relaxed)) {
+        }
+      }
+      w.conform();
+      return;
+    }
+  }
   std::uint64_t nvals = w.nvals();
   with_vector_mask(mask, d, [&](const auto& allows) {
     if (d.replace)
