@@ -264,12 +264,13 @@ matrix<R> merge_matrices(const matrix<A>& a, const matrix<B>& b, const Op& op,
 
 // keep(i, j, x, rank, out) for every entry, rank being the entry's place in its row (0, 1, ...).
 // `iso`: the one value every kept entry takes, when the caller knows it (no value array then).
-// `ranks`: only the first `ranks` entries of a row can be kept (a rank-limited select).
+// `ranks`: only the first `ranks` entries of a row can be kept (a rank-limited select), and with
+// `keeps_ranked`, keep admits every one of them, so a row's count is known without a look.
 template <class R, class A, class F>
 matrix<R> map_matrix(const matrix<A>& a, const F& keep, std::optional<R> iso = std::nullopt,
-                     std::uint64_t ranks = ~std::uint64_t(0)) {
+                     std::uint64_t ranks = ~std::uint64_t(0), bool keeps_ranked = false) {
   const auto av = a.view();
-  return build_rows_counted<R>(a.nrows(), a.ncols(), a.nvals(), [&](std::uint64_t i, auto&& emit) {
+  auto row = [&](std::uint64_t i, auto&& emit) {
     const kernels::csr_view<A> rows = av;
     const std::uint64_t first = rows.offsets[i];
     const std::uint64_t last = first + std::min(ranks, rows.offsets[i + 1] - first);
@@ -278,7 +279,12 @@ matrix<R> map_matrix(const matrix<A>& a, const F& keep, std::optional<R> iso = s
       if (keep(i, std::uint64_t(rows.cols[p]), rows.value(p), p - first, out))
         emit(rows.cols[p], out);
     }
-  }, iso);
+  };
+  if (keeps_ranked)
+    return build_rows_counted<R>(a.nrows(), a.ncols(), a.nvals(), row, iso, [&](std::uint64_t i) {
+      return std::min(ranks, av.offsets[i + 1] - av.offsets[i]);
+    });
+  return build_rows_counted<R>(a.nrows(), a.ncols(), a.nvals(), row, iso);
 }
 
 // How many leading entries of a row `keep` can admit at most: k for row_rank_lt_op, else all.
@@ -471,7 +477,8 @@ void select(matrix<W>& c, const Mask& mask, const Accum& accum, const F& keep, c
                                         std::uint64_t rank, A& out) {
     out = v;
     return bool(detail::call_index_op(keep, v, i, j, rank));
-  }, x.is_iso() ? std::optional<A>(x.iso_value()) : std::nullopt, detail::rank_limit(keep));
+  }, x.is_iso() ? std::optional<A>(x.iso_value()) : std::nullopt, detail::rank_limit(keep),
+     std::is_same_v<F, row_rank_lt_op>);
   detail::write_back(c, mask, accum, t, d, false);
 }
 

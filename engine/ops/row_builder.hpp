@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "engine/array.hpp"
@@ -50,14 +51,19 @@ matrix<T> build_by_rows(std::uint64_t nrows, std::uint64_t ncols, std::uint64_t 
 }
 
 // The same for a row function that is cheap and gives the same row every time (select, apply,
-// element-wise merges): one pass counts the entries of each block of rows, a scan over the
+// element-wise merges): one pass counts the entries of each block of rows (row_size(i) gives a
+// row's count without running the row, where the caller knows it), a scan over the
 // blocks gives each block its first place, and the next pass writes every row straight into
 // arrays of the exact size, setting the row offsets as it goes: no per-row counts are stored, no
 // pass over all rows sums them, and nothing grows or is copied. With `iso` every entry holds that
 // value and no value array is made.
-template <class T, class RowFn>
+// Without a row size, the count pass runs the row function.
+struct counted_by_row_t {};
+
+template <class T, class RowFn, class RowSize = counted_by_row_t>
 matrix<T> build_rows_counted(std::uint64_t nrows, std::uint64_t ncols, std::uint64_t work_hint,
-                             const RowFn& row, std::optional<T> iso = std::nullopt) {
+                             const RowFn& row, std::optional<T> iso = std::nullopt,
+                             const RowSize& row_size = {}) {
   const int threads = nrows + work_hint > kernels::min_parallel_work ? omp_get_max_threads() : 1;
   constexpr std::uint64_t block_rows = 1024;
   const std::uint64_t blocks = (nrows + block_rows - 1) / block_rows;
@@ -66,8 +72,13 @@ matrix<T> build_rows_counted(std::uint64_t nrows, std::uint64_t ncols, std::uint
   for (std::int64_t b = 0; b < std::int64_t(blocks); ++b) {
     edge_offset count = 0;
     const std::uint64_t end = std::min(nrows, std::uint64_t(b + 1) * block_rows);
-    for (std::uint64_t i = std::uint64_t(b) * block_rows; i < end; ++i)
-      row(i, [&](std::uint64_t, const T&) { ++count; });
+    for (std::uint64_t i = std::uint64_t(b) * block_rows; i < end; ++i) {
+      if constexpr (std::is_same_v<RowSize, counted_by_row_t>) {
+        row(i, [&](std::uint64_t, const T&) { ++count; });
+      } else {
+        count += row_size(i);
+      }
+    }
     block_start[b + 1] = count;
   }
   for (std::uint64_t b = 0; b < blocks; ++b) block_start[b + 1] += block_start[b];
