@@ -14,9 +14,10 @@
 // a sample of vertices names that component, its internal edges are dropped (its vertices are
 // already one tree), and the rounds finish on the edges that remain: the rows of the vertices
 // outside that tree, and their transposes, so that any other tree still joins it in both
-// directions (no rounds at all when no edge is left outside that tree). A directed graph's weak
-// components take the edges of A and of Aᵀ side by side, so the undirected graph A ∪ Aᵀ is never
-// formed.
+// directions (no rounds at all when every vertex is in that tree, or when no edge is left
+// outside it). A directed graph's weak components take the edges of A and of Aᵀ side by side,
+// so the undirected graph A ∪ Aᵀ is never formed; only the two samples are merged into one
+// matrix (each round then runs one product, not two: soc-Slashdot0902 7.5 -> 4.9 ms).
 //
 // [1] Zhang, Azad, Hu, "FastSV: a distributed-memory connected component algorithm with fast
 //     convergence", SIAM PP 2020.
@@ -63,6 +64,14 @@ edge_sets selected(const edge_sets& edges, const Keep& keep) {
     select(out.back(), no_mask, no_accum, keep, e);
   }
   return out;
+}
+
+// The edge sets as one matrix, ∪ E (the first alone when there is one).
+edge_sets united(edge_sets edges) {
+  for (std::size_t k = 1; k < edges.size(); ++k)
+    ewise_add(edges.front(), no_mask, no_accum, lor_op<bool>{}, edges.front(), edges[k]);
+  edges.resize(std::min<std::size_t>(edges.size(), 1));
+  return edges;
 }
 
 // f(u) = min(u, the smallest neighbour of u).
@@ -132,14 +141,18 @@ vector<std::uint64_t> components(const edge_sets& edges, std::uint64_t n) {
     fastsv(edges, f);
     return f;
   }
-  // sample = E⟨rank < 4⟩ for every E
-  const edge_sets sample = selected(edges, row_rank_lt_op{sampled_edges});
+  // sample = ∪ E⟨rank < 4⟩ over every E, one matrix, so that a round runs one product
+  const edge_sets sample = united(selected(edges, row_rank_lt_op{sampled_edges}));
   labels f = first_parents(sample, n);  // a row's first entry is also its sample's
   fastsv(sample, f);
   const std::uint64_t key = sampled_mode(f);
+  // others = f⟨≠ key⟩: none, and every vertex is in key's tree
+  labels others(n);
+  select(others, no_mask, no_accum, value_ne_op<std::uint64_t>{key}, f);
+  if (others.nvals() == 0) return f;
   // R = E⟨f(i) ≠ key⟩ for every E: the remaining edges, each with an end outside key's tree (A
   // and Aᵀ, or a symmetric S, hold every edge from both ends). None left: the sample has joined
-  // every vertex that has an edge.
+  // every vertex that has an edge (the others have none).
   const std::uint64_t* root = f.values();
   edge_sets outside =
       selected(edges, [root, key](bool, std::uint64_t i, std::uint64_t) { return root[i] != key; });
