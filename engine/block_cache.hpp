@@ -73,7 +73,7 @@ class block_cache {
   block_cache& operator=(const block_cache&) = delete;
 
  private:
-  static constexpr std::size_t max_blocks = 64;
+  static constexpr std::size_t max_blocks = 256;
   struct block {
     void* address;
     std::size_t bytes;
