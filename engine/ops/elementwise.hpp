@@ -19,10 +19,12 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <optional>
 #include <type_traits>
+#include <vector>
 
 #include "engine/array.hpp"
 #include "engine/matrix.hpp"
