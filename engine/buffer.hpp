@@ -36,7 +36,8 @@ struct big_allocator {
   T* allocate(std::size_t n) {
     const std::size_t bytes = n * sizeof(T);
     if (n > std::size_t(-1) / sizeof(T)) throw std::bad_alloc();
-    if (bytes < mapped_from) return static_cast<T*>(::operator new(bytes, std::align_val_t(alignof(T))));
+    if (bytes < mapped_from)
+      return static_cast<T*>(::operator new(bytes, std::align_val_t(alignof(T))));
     if (void* cached = detail::block_cache::instance().take(rounded(bytes)))
       return static_cast<T*>(cached);
     void* p = mmap(nullptr, rounded(bytes), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

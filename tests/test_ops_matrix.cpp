@@ -3,7 +3,8 @@
 // GrB_eWiseMult), select (GrB_select), transpose (GrB_transpose) and reduce to a scalar
 // (GrB_reduce), under every write option: mask by value or structure, complemented, accumulator,
 // replace; ewise_add / ewise_mult with a triangle as the mask against GraphBLAS given the
-// triangle's positions as a mask matrix; and mxm_reduce against the sum of GrB_mxm's product. apply, apply_index and extract_matrix have no matrix counterpart in the baselines:
+// triangle's positions as a mask matrix; and mxm_reduce against the sum of GrB_mxm's
+// product. apply, apply_index and extract_matrix have no matrix counterpart in the baselines:
 // their result T is formed directly here and GraphBLAS performs C<M> = accum(C, T) (GrB_transpose
 // with the input transposed, which copies it).
 #include <gtest/gtest.h>

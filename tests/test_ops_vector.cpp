@@ -458,7 +458,8 @@ void check_scatter_reduce(Accum accum) {
   for (std::uint64_t& i : list) i = rng() % (n / 10);  // about 30 entries per target
   for (const double w_density : {1.0, 0.3}) {
     for (const double u_density : {1.0, 0.5}) {
-      SCOPED_TRACE(::testing::Message() << "w density " << w_density << ", u density " << u_density);
+      SCOPED_TRACE(::testing::Message() << "w density " << w_density << ", u density "
+                                        << u_density);
       const vector<T> w0 = random_vector<T>(rng, n, w_density);
       const vector<T> u = random_vector<T>(rng, count, u_density);
       std::vector<T> want(n);

@@ -334,10 +334,11 @@ void write_back_band(matrix<W>& c, const Band& band, const Accum& accum, const m
   check_dimension(c.nrows(), t.nrows(), "the output matrix's rows");
   check_dimension(c.ncols(), t.ncols(), "the output matrix's columns");
   auto part_of_c = [&](const auto& keep) {
-    return map_matrix<W>(c, [&](std::uint64_t i, std::uint64_t j, const W& v, std::uint64_t, W& out) {
+    auto kept = [&](std::uint64_t i, std::uint64_t j, const W& v, std::uint64_t, W& out) {
       out = v;
       return keep(v, i, j);
-    }, c.is_iso() ? std::optional<W>(c.iso_value()) : std::nullopt);
+    };
+    return map_matrix<W>(c, kept, c.is_iso() ? std::optional<W>(c.iso_value()) : std::nullopt);
   };
   matrix<W> inside = std::is_same_v<Accum, no_accum_t> ? matrix<W>(c.nrows(), c.ncols())
                                                        : part_of_c(band);
@@ -507,7 +508,8 @@ void partition(matrix<A>& kept, matrix<A>& rest, const F& keep, const matrix<A>&
   std::vector<edge_offset> kept_start(blocks + 1, 0);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
   for (std::int64_t b = 0; b < std::int64_t(blocks); ++b) {
-    const std::uint64_t begin = std::uint64_t(b) * block_rows, end = std::min(n, begin + block_rows);
+    const std::uint64_t begin = std::uint64_t(b) * block_rows;
+    const std::uint64_t end = std::min(n, begin + block_rows);
     edge_offset count = 0;
     for (std::uint64_t i = begin; i < end; ++i)
       for (std::uint64_t p = rows.offsets[i]; p < rows.offsets[i + 1]; ++p) count += kept_at(i, p);
@@ -526,7 +528,8 @@ void partition(matrix<A>& kept, matrix<A>& rest, const F& keep, const matrix<A>&
   A* const rv = rest_values.data();
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
   for (std::int64_t b = 0; b < std::int64_t(blocks); ++b) {
-    const std::uint64_t begin = std::uint64_t(b) * block_rows, end = std::min(n, begin + block_rows);
+    const std::uint64_t begin = std::uint64_t(b) * block_rows;
+    const std::uint64_t end = std::min(n, begin + block_rows);
     edge_offset k = kept_start[b], r = rows.offsets[begin] - k;
     const edge_offset kept_end = kept_start[b + 1], rest_end = rows.offsets[end] - kept_end;
     for (std::uint64_t i = begin; i < end; ++i) {

@@ -50,16 +50,16 @@ matrix<T> build_by_rows(std::uint64_t nrows, std::uint64_t ncols, std::uint64_t 
                    share(std::move(all_values)), T{});
 }
 
-// The same for a row function that is cheap and gives the same row every time (select, apply,
+// Without a row size, the count pass of build_rows_counted runs the row function.
+struct counted_by_row_t {};
+
+// build_by_rows for a row function that is cheap and gives the same row every time (select, apply,
 // element-wise merges): one pass counts the entries of each block of rows (row_size(i) gives a
 // row's count without running the row, where the caller knows it), a scan over the
 // blocks gives each block its first place, and the next pass writes every row straight into
 // arrays of the exact size, setting the row offsets as it goes: no per-row counts are stored, no
 // pass over all rows sums them, and nothing grows or is copied. With `iso` every entry holds that
 // value and no value array is made.
-// Without a row size, the count pass runs the row function.
-struct counted_by_row_t {};
-
 template <class T, class RowFn, class RowSize = counted_by_row_t>
 matrix<T> build_rows_counted(std::uint64_t nrows, std::uint64_t ncols, std::uint64_t work_hint,
                              const RowFn& row, std::optional<T> iso = std::nullopt,
