@@ -444,10 +444,12 @@ void check_mxm_reduce(K kind) {
 }
 
 TEST(OpsMatrix, MxmReduceEqualsTheSumOfTheProduct) {
-  check_mxm_reduce<std::uint64_t, plus_pair<std::uint64_t>, plus_monoid<std::uint64_t>>(K::plus_pair);
+  check_mxm_reduce<std::uint64_t, plus_pair<std::uint64_t>, plus_monoid<std::uint64_t>>(
+      K::plus_pair);
   check_mxm_reduce<std::int32_t, plus_pair<std::int32_t>, plus_monoid<std::int64_t>>(K::plus_pair);
   check_mxm_reduce<std::int32_t, plus_pair<std::int32_t>, max_monoid<std::int32_t>>(K::plus_pair);
-  check_mxm_reduce<std::int32_t, plus_times<std::int32_t>, plus_monoid<std::int64_t>>(K::plus_times);
+  check_mxm_reduce<std::int32_t, plus_times<std::int32_t>, plus_monoid<std::int64_t>>(
+      K::plus_times);
   check_mxm_reduce<float, min_plus<float>, min_monoid<float>>(K::min_plus);
   check_mxm_reduce<double, plus_times<double>, plus_monoid<double>>(K::plus_times);
 }

@@ -97,7 +97,8 @@ void assign_at_mask(vector<W>& w, const vector<M>& mask, const Value& value) {
 // gives, exactly: an integer min or max.
 template <class W, class Accum>
 inline constexpr bool folds_in_any_order_v =
-    std::is_integral_v<W> && (std::is_same_v<Accum, min_op<W>> || std::is_same_v<Accum, max_op<W>>);
+    std::is_integral_v<W> &&
+    (std::is_same_v<Accum, min_op<W>> || std::is_same_v<Accum, max_op<W>>);
 
 // w<mask>(I) = accum(w(I), t) where has(k) / value(k) describe the k-th assigned entry. Entries
 // are assigned in the order of I, so a repeated index takes them one after another: with an

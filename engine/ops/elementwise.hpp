@@ -266,11 +266,11 @@ matrix<R> merge_matrices(const matrix<A>& a, const matrix<B>& b, const Op& op,
 
 // keep(i, j, x, rank, out) for every entry, rank being the entry's place in its row (0, 1, ...).
 // `iso`: the one value every kept entry takes, when the caller knows it (no value array then).
-// `ranks`: only the first `ranks` entries of a row can be kept (a rank-limited select), and with
-// `keeps_ranked`, keep admits every one of them, so a row's count is known without a look.
+// `ranks`: when given, keep admits exactly the first `ranks` entries of each row (select with
+// row_rank_lt_op), so a row's count is known without a look.
 template <class R, class A, class F>
 matrix<R> map_matrix(const matrix<A>& a, const F& keep, std::optional<R> iso = std::nullopt,
-                     std::uint64_t ranks = ~std::uint64_t(0), bool keeps_ranked = false) {
+                     std::uint64_t ranks = ~std::uint64_t(0)) {
   const auto av = a.view();
   auto row = [&](std::uint64_t i, auto&& emit) {
     const kernels::csr_view<A> rows = av;
@@ -282,14 +282,15 @@ matrix<R> map_matrix(const matrix<A>& a, const F& keep, std::optional<R> iso = s
         emit(rows.cols[p], out);
     }
   };
-  if (keeps_ranked)
+  if (ranks != ~std::uint64_t(0))
     return build_rows_counted<R>(a.nrows(), a.ncols(), a.nvals(), row, iso, [&](std::uint64_t i) {
       return std::min(ranks, av.offsets[i + 1] - av.offsets[i]);
     });
   return build_rows_counted<R>(a.nrows(), a.ncols(), a.nvals(), row, iso);
 }
 
-// How many leading entries of a row `keep` can admit at most: k for row_rank_lt_op, else all.
+// How many leading entries of a row `keep` admits, when that is all it looks at: k for
+// row_rank_lt_op; otherwise no limit.
 template <class F>
 std::uint64_t rank_limit(const F& keep) {
   if constexpr (std::is_same_v<F, row_rank_lt_op>) {
@@ -349,6 +350,23 @@ void write_back_band(matrix<W>& c, const Band& band, const Accum& accum, const m
   }
   const matrix<W> outside = part_of_c(complement_of(band));
   c = merge_matrices<W, true>(outside, inside, [](const W&, const W& y) { return y; });
+}
+
+// C<mask> = accum(C, A ⊕ B) over the union (ewise_add) or the intersection (ewise_mult) of two
+// matrices; with a triangle as the mask only the triangle's part of each row is merged.
+template <bool union_of, class W, class Mask, class Accum, class Op, class A, class B>
+void ewise_matrices(matrix<W>& c, const Mask& mask, const Accum& accum, const Op& op,
+                    const matrix<A>& a, const matrix<B>& b, const descriptor& d) {
+  using R = binary_result_t<Op, A, B>;
+  const matrix<A>& x = d.transpose_first ? a.transposed() : a;
+  const matrix<B>& y = d.transpose_second ? b.transposed() : b;
+  if constexpr (is_band_op_v<Mask>) {
+    with_band(mask, d, [&](const auto& band) {
+      write_back_band(c, band, accum, merge_matrices<R, union_of>(x, y, op, band), d);
+    });
+  } else {
+    write_back(c, mask, accum, merge_matrices<R, union_of>(x, y, op), d, false);
+  }
 }
 
 }  // namespace detail
@@ -418,32 +436,13 @@ void select(vector<W>& w, const Mask& mask, const Accum& accum, const F& keep, c
 template <class W, class Mask, class Accum, class Op, class A, class B>
 void ewise_add(matrix<W>& c, const Mask& mask, const Accum& accum, const Op& op,
                const matrix<A>& a, const matrix<B>& b, const descriptor& d = {}) {
-  using R = detail::binary_result_t<Op, A, B>;
-  const matrix<A>& x = d.transpose_first ? a.transposed() : a;
-  const matrix<B>& y = d.transpose_second ? b.transposed() : b;
-  if constexpr (is_band_op_v<Mask>) {
-    // A triangle as the mask: only the band's part of each row is merged.
-    detail::with_band(mask, d, [&](const auto& band) {
-      detail::write_back_band(c, band, accum, detail::merge_matrices<R, true>(x, y, op, band), d);
-    });
-  } else {
-    detail::write_back(c, mask, accum, detail::merge_matrices<R, true>(x, y, op), d, false);
-  }
+  detail::ewise_matrices<true>(c, mask, accum, op, a, b, d);
 }
 
 template <class W, class Mask, class Accum, class Op, class A, class B>
 void ewise_mult(matrix<W>& c, const Mask& mask, const Accum& accum, const Op& op,
                 const matrix<A>& a, const matrix<B>& b, const descriptor& d = {}) {
-  using R = detail::binary_result_t<Op, A, B>;
-  const matrix<A>& x = d.transpose_first ? a.transposed() : a;
-  const matrix<B>& y = d.transpose_second ? b.transposed() : b;
-  if constexpr (is_band_op_v<Mask>) {
-    detail::with_band(mask, d, [&](const auto& band) {
-      detail::write_back_band(c, band, accum, detail::merge_matrices<R, false>(x, y, op, band), d);
-    });
-  } else {
-    detail::write_back(c, mask, accum, detail::merge_matrices<R, false>(x, y, op), d, false);
-  }
+  detail::ewise_matrices<false>(c, mask, accum, op, a, b, d);
 }
 
 template <class W, class Mask, class Accum, class F, class A>
@@ -480,8 +479,7 @@ void select(matrix<W>& c, const Mask& mask, const Accum& accum, const F& keep, c
                                         std::uint64_t rank, A& out) {
     out = v;
     return bool(detail::call_index_op(keep, v, i, j, rank));
-  }, x.is_iso() ? std::optional<A>(x.iso_value()) : std::nullopt, detail::rank_limit(keep),
-     std::is_same_v<F, row_rank_lt_op>);
+  }, x.is_iso() ? std::optional<A>(x.iso_value()) : std::nullopt, detail::rank_limit(keep));
   detail::write_back(c, mask, accum, t, d, false);
 }
 
@@ -503,20 +501,15 @@ void partition(matrix<A>& kept, matrix<A>& rest, const F& keep, const matrix<A>&
                                       p - rows.offsets[i]));
   };
   const int threads = n + a.nvals() > kernels::min_parallel_work ? omp_get_max_threads() : 1;
-  constexpr std::uint64_t block_rows = 1024;
-  const std::uint64_t blocks = (n + block_rows - 1) / block_rows;
-  std::vector<edge_offset> kept_start(blocks + 1, 0);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-  for (std::int64_t b = 0; b < std::int64_t(blocks); ++b) {
-    const std::uint64_t begin = std::uint64_t(b) * block_rows;
-    const std::uint64_t end = std::min(n, begin + block_rows);
-    edge_offset count = 0;
-    for (std::uint64_t i = begin; i < end; ++i)
-      for (std::uint64_t p = rows.offsets[i]; p < rows.offsets[i + 1]; ++p) count += kept_at(i, p);
-    kept_start[b + 1] = count;
-  }
-  for (std::uint64_t b = 0; b < blocks; ++b) kept_start[b + 1] += kept_start[b];
-  const edge_offset kept_total = kept_start[blocks], rest_total = a.nvals() - kept_total;
+  const std::vector<edge_offset> kept_start =
+      detail::block_starts(n, threads, [&](std::uint64_t begin, std::uint64_t end) {
+        edge_offset count = 0;
+        for (std::uint64_t i = begin; i < end; ++i)
+          for (std::uint64_t p = rows.offsets[i]; p < rows.offsets[i + 1]; ++p)
+            count += kept_at(i, p);
+        return count;
+      });
+  const edge_offset kept_total = kept_start.back(), rest_total = a.nvals() - kept_total;
   const bool iso = a.is_iso();
   array<edge_offset> kept_offsets(n + 1), rest_offsets(n + 1);
   kept_offsets[0] = rest_offsets[0] = 0;
@@ -526,10 +519,8 @@ void partition(matrix<A>& kept, matrix<A>& rest, const F& keep, const matrix<A>&
   vertex_id* const rc = rest_cols.data();
   A* const kv = kept_values.data();
   A* const rv = rest_values.data();
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-  for (std::int64_t b = 0; b < std::int64_t(blocks); ++b) {
-    const std::uint64_t begin = std::uint64_t(b) * block_rows;
-    const std::uint64_t end = std::min(n, begin + block_rows);
+  detail::for_each_row_block(n, threads, [&](std::uint64_t b, std::uint64_t begin,
+                                             std::uint64_t end) {
     edge_offset k = kept_start[b], r = rows.offsets[begin] - k;
     const edge_offset kept_end = kept_start[b + 1], rest_end = rows.offsets[end] - kept_end;
     for (std::uint64_t i = begin; i < end; ++i) {
@@ -565,7 +556,7 @@ void partition(matrix<A>& kept, matrix<A>& rest, const F& keep, const matrix<A>&
       kept_offsets[i + 1] = k;
       rest_offsets[i + 1] = r;
     }
-  }
+  });
   // Both are built before either is assigned: kept or rest may be a itself.
   matrix<A> kept_part(n, ncols, share(std::move(kept_offsets)), share(std::move(kept_cols)),
                       share(std::move(kept_values)), iso_value);

@@ -50,6 +50,37 @@ matrix<T> build_by_rows(std::uint64_t nrows, std::uint64_t ncols, std::uint64_t 
                    share(std::move(all_values)), T{});
 }
 
+// Rows in blocks of block_rows, for builders that count first and then fill: f(b, begin, end)
+// runs for every block b = [begin, end) of rows, in parallel.
+inline constexpr std::uint64_t block_rows = 1024;
+
+inline std::uint64_t row_blocks(std::uint64_t nrows) {
+  return (nrows + block_rows - 1) / block_rows;
+}
+
+template <class F>
+void for_each_row_block(std::uint64_t nrows, int threads, const F& f) {
+  const std::int64_t blocks = std::int64_t(row_blocks(nrows));
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    const std::uint64_t begin = std::uint64_t(b) * block_rows;
+    f(std::uint64_t(b), begin, std::min(nrows, begin + block_rows));
+  }
+}
+
+// Each block's first place in the output, from count(begin, end), the entries block [begin, end)
+// gives: start[b] sums the blocks before b, and start[blocks] is the total.
+template <class Count>
+std::vector<edge_offset> block_starts(std::uint64_t nrows, int threads, const Count& count) {
+  const std::uint64_t blocks = row_blocks(nrows);
+  std::vector<edge_offset> start(blocks + 1, 0);
+  for_each_row_block(nrows, threads, [&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
+    start[b + 1] = count(begin, end);
+  });
+  for (std::uint64_t b = 0; b < blocks; ++b) start[b + 1] += start[b];
+  return start;
+}
+
 // Without a row size, the count pass of build_rows_counted runs the row function.
 struct counted_by_row_t {};
 
@@ -65,24 +96,19 @@ matrix<T> build_rows_counted(std::uint64_t nrows, std::uint64_t ncols, std::uint
                              const RowFn& row, std::optional<T> iso = std::nullopt,
                              const RowSize& row_size = {}) {
   const int threads = nrows + work_hint > kernels::min_parallel_work ? omp_get_max_threads() : 1;
-  constexpr std::uint64_t block_rows = 1024;
-  const std::uint64_t blocks = (nrows + block_rows - 1) / block_rows;
-  std::vector<edge_offset> block_start(blocks + 1, 0);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-  for (std::int64_t b = 0; b < std::int64_t(blocks); ++b) {
-    edge_offset count = 0;
-    const std::uint64_t end = std::min(nrows, std::uint64_t(b + 1) * block_rows);
-    for (std::uint64_t i = std::uint64_t(b) * block_rows; i < end; ++i) {
-      if constexpr (std::is_same_v<RowSize, counted_by_row_t>) {
-        row(i, [&](std::uint64_t, const T&) { ++count; });
-      } else {
-        count += row_size(i);
-      }
-    }
-    block_start[b + 1] = count;
-  }
-  for (std::uint64_t b = 0; b < blocks; ++b) block_start[b + 1] += block_start[b];
-  const edge_offset total = block_start[blocks];
+  const std::vector<edge_offset> block_start =
+      block_starts(nrows, threads, [&](std::uint64_t begin, std::uint64_t end) {
+        edge_offset count = 0;
+        for (std::uint64_t i = begin; i < end; ++i) {
+          if constexpr (std::is_same_v<RowSize, counted_by_row_t>) {
+            row(i, [&](std::uint64_t, const T&) { ++count; });
+          } else {
+            count += row_size(i);
+          }
+        }
+        return count;
+      });
+  const edge_offset total = block_start.back();
   array<edge_offset> offsets(nrows + 1);
   offsets[0] = 0;
   array<vertex_id> cols(total);
@@ -90,11 +116,9 @@ matrix<T> build_rows_counted(std::uint64_t nrows, std::uint64_t ncols, std::uint
   vertex_id* const col_out = cols.data();
   T* const value_out = values.data();
   edge_offset* const ends = offsets.data() + 1;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-  for (std::int64_t b = 0; b < std::int64_t(blocks); ++b) {
+  for_each_row_block(nrows, threads, [&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
     edge_offset p = block_start[b];
-    const std::uint64_t end = std::min(nrows, std::uint64_t(b + 1) * block_rows);
-    for (std::uint64_t i = std::uint64_t(b) * block_rows; i < end; ++i) {
+    for (std::uint64_t i = begin; i < end; ++i) {
       if (iso) {
         row(i, [&](std::uint64_t j, const T&) { col_out[p++] = vertex_id(j); });
       } else {
@@ -105,7 +129,7 @@ matrix<T> build_rows_counted(std::uint64_t nrows, std::uint64_t ncols, std::uint
       }
       ends[i] = p;
     }
-  }
+  });
   return matrix<T>(nrows, ncols, share(std::move(offsets)), share(std::move(cols)),
                    share(std::move(values)), iso ? *iso : T{});
 }
