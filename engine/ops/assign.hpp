@@ -129,18 +129,32 @@ void assign_entries(vector<W>& w, const Mask& mask, const Accum& accum, const In
   W* values = w.values();
   std::uint8_t* present = w.present();  // null for a dense w: every entry present
   // An integer min or max folded into a dense w, unmasked: the entries may be folded in any
-  // order and at once (an atomic exchange where one improves on w), with the same result.
+  // order and at once (an atomic exchange where one improves on w), with the same result. A
+  // piece of the entries is gathered first into local arrays, so that the atomic loop reads only
+  // those (an atomic operation makes the compiler reload whatever has and value reach through).
   if constexpr (folds_in_any_order_v<W, Accum> && std::is_same_v<Mask, no_mask_t>) {
     if (!present && !d.replace && !d.complement_mask) {
+      constexpr std::uint64_t piece = 256;
+      const std::int64_t pieces = std::int64_t((count + piece - 1) / piece);
 #pragma omp parallel for schedule(static) if (parallel)
-      for (std::int64_t s = 0; s < std::int64_t(count); ++s) {
-        const std::uint64_t k = std::uint64_t(s);
-        if (!has(k)) continue;
-        const W x = W(value(k));
-        std::atomic_ref<W> slot(values[index_at(indices, k)]);
-        W old = slot.load(std::memory_order_relaxed);
-        while (accum(old, x) != old &&
-               !slot.compare_exchange_weak(old, accum(old, x), std::memory_order_relaxed)) {
+      for (std::int64_t c = 0; c < pieces; ++c) {
+        const std::uint64_t begin = std::uint64_t(c) * piece;
+        const std::uint64_t end = std::min(count, begin + piece);
+        W folded[piece];
+        std::uint64_t into[piece];
+        std::uint64_t m = 0;
+        for (std::uint64_t k = begin; k < end; ++k) {
+          if (!has(k)) continue;
+          folded[m] = W(value(k));
+          into[m++] = index_at(indices, k);
+        }
+        for (std::uint64_t t = 0; t < m; ++t) {
+          std::atomic_ref<W> slot(values[into[t]]);
+          W old = slot.load(std::memory_order_relaxed);
+          while (accum(old, folded[t]) != old &&
+                 !slot.compare_exchange_weak(old, accum(old, folded[t]),
+                                             std::memory_order_relaxed)) {
+          }
         }
       }
       w.conform();
