@@ -25,6 +25,7 @@
 #include "kernels/cpu/parallel.hpp"
 #include "kernels/csr_view.hpp"
 #include "semirings/monoids.hpp"
+#include "semirings/row_order.hpp"
 
 namespace graphring::kernels {
 
@@ -116,14 +117,16 @@ GRAPHRING_INLINE bool fold_present_row(const csr_view<V>& a, const X* x,
 }
 
 // Folds the products of entries [first, last) of row i into acc; returns whether any was taken.
-// Stops early at the monoid's terminal value, or at the first product for an ANY monoid.
+// Stops early at the monoid's terminal value, or at the first product for an ANY monoid or where
+// the first product decides the row (semirings/row_order.hpp).
 template <bool iso, class S, class V, class X>
 GRAPHRING_INLINE bool fold_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_present,
                                std::uint64_t i, std::uint64_t first, std::uint64_t last,
                                typename S::c_type& acc) {
   using M = typename S::add_monoid;
   using B = typename S::b_type;
-  if constexpr (is_commutative_v<M> && !is_any_v<M>) {
+  constexpr bool first_decides = is_any_v<M> || first_product_decides_v<S>;
+  if constexpr (is_commutative_v<M> && !first_decides) {
     if (!x_present) {
       fold_dense_row<iso, S>(a, x, i, first, last, acc);
       return last > first;
@@ -134,7 +137,7 @@ GRAPHRING_INLINE bool fold_row(const csr_view<V>& a, const X* x, const std::uint
   }
   bool taken = false;
   // Blocks of 16 products between terminal checks keep the inner loop free of them.
-  constexpr std::uint64_t block = has_terminal_v<M> && !is_any_v<M> ? 16 : ~std::uint64_t(0) >> 1;
+  constexpr std::uint64_t block = has_terminal_v<M> && !first_decides ? 16 : ~std::uint64_t(0) >> 1;
   for (std::uint64_t p = first; p < last;) {
     const std::uint64_t stop = last - p > block ? p + block : last;
     for (; p < stop; ++p) {
@@ -142,9 +145,9 @@ GRAPHRING_INLINE bool fold_row(const csr_view<V>& a, const X* x, const std::uint
       if (x_present && !x_present[k]) continue;
       acc = S::accumulate(acc, S::multiply(entry_value<iso, S>(a, p), B(x[k]), i, k, 0));
       taken = true;
-      if constexpr (is_any_v<M>) return true;
+      if constexpr (first_decides) return true;
     }
-    if constexpr (has_terminal_v<M> && !is_any_v<M>) {
+    if constexpr (has_terminal_v<M> && !first_decides) {
       if (taken && acc == M::terminal()) break;
     }
   }
