@@ -260,6 +260,42 @@ TEST(OpsMatrix, ElementwiseWithATriangleAsTheMask) {
   check_elementwise_band<double>(false);
 }
 
+// ewise_add / ewise_mult on matrices of several blocks of rows, against GraphBLAS: operands that
+// overlap in part (blocks shorter than their bound, moved into place), operands with disjoint
+// patterns (their union fills every block's bound) and a matrix with itself (so does their
+// intersection); valued operands and iso ones (one value, no value array).
+template <class T>
+void check_elementwise_blocks() {
+  gb::graphblas_start(2);
+  const shape s = shapes().back();  // 6000 x 6000: six blocks of rows, empty rows, a dense row
+  rng_t rng(seed_of("ewise blocks", sizeof(T)));
+  const matrix<T> a = random_matrix<T>(rng, s), b = random_matrix<T>(rng, s);
+  auto iso = [](const matrix<T>& x) {
+    return matrix<T>::from_csr(csr_matrix{x.nrows(), x.ncols(), x.offsets(), x.cols(), {}}, T(1));
+  };
+  for (const bool as_iso : {false, true}) {
+    const matrix<T> x = as_iso ? iso(a) : a, y = as_iso ? iso(b) : b;
+    matrix<T> low(1, 1), high(1, 1);
+    partition(low, high, tril_op{0}, x);
+    for (const auto& [first, second] : {std::pair{&x, &y}, {&low, &high}, {&x, &x}}) {
+      SCOPED_TRACE(::testing::Message() << (as_iso ? "iso, " : "") << first->nvals() << " and "
+                                        << second->nvals() << " entries");
+      const csr_matrix fc = to_csr(*first), sc = to_csr(*second);
+      matrix<T> add(s.nrows, s.ncols), mult(s.nrows, s.ncols);
+      ewise_add(add, no_mask, no_accum, runtime_binary<T>{B::plus}, *first, *second);
+      ewise_mult(mult, no_mask, no_accum, runtime_binary<T>{B::plus}, *first, *second);
+      expect_equal(add, gb::grb_ewise_add<T>(B::plus, fc, sc));
+      expect_equal(mult, gb::grb_ewise_mult<T>(B::plus, fc, sc));
+    }
+  }
+}
+
+TEST(OpsMatrix, ElementwiseOverManyBlocksOfRows) {
+  check_elementwise_blocks<std::int32_t>();
+  check_elementwise_blocks<bool>();
+  check_elementwise_blocks<double>();
+}
+
 TEST(OpsMatrix, ElementwiseInt32EveryWriteMode) { check_elementwise<std::int32_t>(true); }
 TEST(OpsMatrix, ElementwiseOtherTypes) {
   check_elementwise<bool>(false);

@@ -247,21 +247,28 @@ matrix<R> merge_matrices(const matrix<A>& a, const matrix<B>& b, const Op& op,
   const auto av = a.view();
   const auto bv = b.view();
   const std::optional<R> iso = merged_iso<R, union_of>(a, b, op);
+  // rows [begin, end) of a union hold at most both inputs' entries, of an intersection at most
+  // the fewer of the two
+  auto bound = [&](std::uint64_t begin, std::uint64_t end) {
+    const edge_offset in_a = av.offsets[end] - av.offsets[begin];
+    const edge_offset in_b = bv.offsets[end] - bv.offsets[begin];
+    return union_of ? in_a + in_b : std::min(in_a, in_b);
+  };
   if (iso) {
     const R one = *iso;
     auto constant = [one](auto...) { return one; };
-    return build_rows_counted<R>(a.nrows(), a.ncols(), a.nvals() + b.nvals(),
+    return build_rows_bounded<R>(a.nrows(), a.ncols(), a.nvals() + b.nvals(),
                                  [&](std::uint64_t i, auto&& emit) {
       merge_row<union_of>(av, bv, i, constant, constant, constant, emit, band);
-    }, iso);
+    }, bound, iso);
   }
-  return build_rows_counted<R>(a.nrows(), a.ncols(), a.nvals() + b.nvals(),
+  return build_rows_bounded<R>(a.nrows(), a.ncols(), a.nvals() + b.nvals(),
                                [&](std::uint64_t i, auto&& emit) {
     merge_row<union_of>(
         av, bv, i, [&](std::uint64_t p, std::uint64_t q) { return R(op(av.value(p), bv.value(q))); },
         [&](std::uint64_t p) { return R(av.value(p)); },
         [&](std::uint64_t q) { return R(bv.value(q)); }, emit, band);
-  });
+  }, bound);
 }
 
 // keep(i, j, x, rank, out) for every entry, rank being the entry's place in its row (0, 1, ...).

@@ -81,6 +81,26 @@ std::vector<edge_offset> block_starts(std::uint64_t nrows, int threads, const Co
   return start;
 }
 
+// Rows [begin, end) written from place p on: column ids to col_out, values to value_out (none
+// when iso), each row's end to ends[i]. Returns the place after the last entry.
+template <bool iso, class T, class RowFn>
+GRAPHRING_INLINE edge_offset write_rows(const RowFn& row, std::uint64_t begin, std::uint64_t end,
+                                        edge_offset p, vertex_id* col_out, T* value_out,
+                                        edge_offset* ends) {
+  for (std::uint64_t i = begin; i < end; ++i) {
+    if constexpr (iso) {
+      row(i, [&](std::uint64_t j, const T&) { col_out[p++] = vertex_id(j); });
+    } else {
+      row(i, [&](std::uint64_t j, const T& value) {
+        col_out[p] = vertex_id(j);
+        value_out[p++] = value;
+      });
+    }
+    ends[i] = p;
+  }
+  return p;
+}
+
 // Without a row size, the count pass of build_rows_counted runs the row function.
 struct counted_by_row_t {};
 
@@ -117,18 +137,51 @@ matrix<T> build_rows_counted(std::uint64_t nrows, std::uint64_t ncols, std::uint
   T* const value_out = values.data();
   edge_offset* const ends = offsets.data() + 1;
   for_each_row_block(nrows, threads, [&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
-    edge_offset p = block_start[b];
-    for (std::uint64_t i = begin; i < end; ++i) {
-      if (iso) {
-        row(i, [&](std::uint64_t j, const T&) { col_out[p++] = vertex_id(j); });
-      } else {
-        row(i, [&](std::uint64_t j, const T& value) {
-          col_out[p] = vertex_id(j);
-          value_out[p++] = value;
-        });
-      }
-      ends[i] = p;
-    }
+    const edge_offset p = block_start[b];
+    if (iso) write_rows<true>(row, begin, end, p, col_out, value_out, ends);
+    else write_rows<false>(row, begin, end, p, col_out, value_out, ends);
+  });
+  return matrix<T>(nrows, ncols, share(std::move(offsets)), share(std::move(cols)),
+                   share(std::move(values)), iso ? *iso : T{});
+}
+
+// build_by_rows for a row function whose rows [begin, end) hold at most bound(begin, end) entries
+// in all (a merge of two rows: at most the sum of their lengths), for a row that costs too much to
+// run twice (the merges, whose count pass would repeat every comparison): one pass writes each
+// block of rows into scratch arrays at the place the bounds give it, setting row ends as it goes;
+// a scan over the blocks' counts gives each block its first place in arrays of the exact size, and
+// a copy moves the blocks there and shifts their row ends. When no block falls short of its bound,
+// the scratch arrays are the result and nothing is copied.
+template <class T, class RowFn, class Bound>
+matrix<T> build_rows_bounded(std::uint64_t nrows, std::uint64_t ncols, std::uint64_t work_hint,
+                             const RowFn& row, const Bound& bound,
+                             std::optional<T> iso = std::nullopt) {
+  const int threads = nrows + work_hint > kernels::min_parallel_work ? omp_get_max_threads() : 1;
+  const std::vector<edge_offset> room = block_starts(nrows, threads, bound);
+  array<edge_offset> offsets(nrows + 1);
+  offsets[0] = 0;
+  edge_offset* const ends = offsets.data() + 1;
+  array<vertex_id> scratch_cols(room.back());
+  array<T> scratch_values(iso ? 0 : room.back());
+  std::vector<edge_offset> start(room.size(), 0);
+  vertex_id* const col_out = scratch_cols.data();
+  T* const value_out = scratch_values.data();
+  for_each_row_block(nrows, threads, [&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
+    const edge_offset p = room[b];
+    start[b + 1] = (iso ? write_rows<true>(row, begin, end, p, col_out, value_out, ends)
+                        : write_rows<false>(row, begin, end, p, col_out, value_out, ends)) - p;
+  });
+  for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
+  if (start.back() == room.back())
+    return matrix<T>(nrows, ncols, share(std::move(offsets)), share(std::move(scratch_cols)),
+                     share(std::move(scratch_values)), iso ? *iso : T{});
+  array<vertex_id> cols(start.back());
+  array<T> values(iso ? 0 : start.back());
+  for_each_row_block(nrows, threads, [&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
+    const edge_offset from = room[b], count = start[b + 1] - start[b];
+    std::copy_n(scratch_cols.data() + from, count, cols.data() + start[b]);
+    if (!iso) std::copy_n(scratch_values.data() + from, count, values.data() + start[b]);
+    for (std::uint64_t i = begin; i < end; ++i) ends[i] = ends[i] - from + start[b];
   });
   return matrix<T>(nrows, ncols, share(std::move(offsets)), share(std::move(cols)),
                    share(std::move(values)), iso ? *iso : T{});
