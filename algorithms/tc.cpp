@@ -10,8 +10,7 @@
 // come, so C is never stored (on web-NotreDame a third of the product's time). For a directed
 // graph L = tril(A ∪ Aᵀ, -1), one merge per row of the parts of A's and the cached Aᵀ's rows below
 // the diagonal (a triangle as ewise_add's mask); only a graph with repeated edges goes through the
-// builder. Integer sums: the count does not depend on
-// the threads.
+// builder. Integer sums: the count does not depend on the threads.
 //
 // [1] Azad, Buluç, Gilbert, "Parallel triangle counting and enumeration using matrix algebra",
 //     IPDPSW 2015.
