@@ -120,10 +120,11 @@ void fastsv(const edge_sets& edges, labels& f) {
     changed = reduce(lor_monoid{}, moved);
     std::swap(gp, next_gp);
     if (!changed) break;
-    // f = gp;  gp = f(f)                               (shortcutting once more)
-    apply(f, no_mask, no_accum, identity_op<std::uint64_t>{}, gp);
+    // f = gp;  gp = f(f), as gp(gp)                    (shortcutting once more)
+    extract(next_gp, no_mask, no_accum, gp, std::span<const std::uint64_t>(gp.values(), n));
+    std::swap(f, gp);
+    std::swap(gp, next_gp);
     std::copy(f.values(), f.values() + n, parent.data());
-    extract(gp, no_mask, no_accum, f, std::span<const std::uint64_t>(parent.data(), n));
   }
 }
 
