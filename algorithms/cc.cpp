@@ -6,8 +6,8 @@
 //     aggressive hooking   f(u)    = min(f(u), mngp(u))
 //     shortcutting         f(u)    = min(f(u), gp(u))
 // and recomputes gp = f(f), until gp no longer changes. A round that changed gp then shortcuts
-// once more, f = gp and gp = f(f): three passes over the vertices that save whole rounds
-// (web-NotreDame 4 -> 3 rounds, luxembourg_osm 10 -> 6, grid:1000 10 -> 6). Every update
+// once more, f = gp and gp = f(f) (a gather of gp(gp) and a copy, two passes over the vertices
+// that save whole rounds: web-NotreDame 4 -> 3 rounds, luxembourg_osm 10 -> 6). Every update
 // lowers f to a smaller vertex id (gp(u) <= f(u) always), so each tree ends as a star rooted at
 // the smallest id of its component, and the result is the same on any number of threads. The
 // scatter f(f(u)) = min(...) is an assign with a min accumulator over the repeated indices f(u).
