@@ -1,5 +1,5 @@
 // The CPU kernels' parallel paths against serial references: nnz-balanced pull with rows long
-// enough to be split across threads, the bucketed push and its ordered listing, NaN handling of
+// enough to be split across threads, the sliced pull over rows of every length, the bucketed push and its ordered listing, NaN handling of
 // min/max accumulation, terminal early exit, and the order in which a non-commutative monoid
 // combines products.
 #include <gtest/gtest.h>
@@ -16,16 +16,17 @@
 namespace graphring {
 namespace {
 
-// A random n×n matrix whose row 0 holds `hub` entries (a power-law hub) and others `degree`.
-matrix<float> hub_matrix(std::uint64_t n, std::uint64_t hub, std::uint64_t degree, unsigned seed) {
+// A random n×n matrix whose row i holds about count(i) entries (distinct random columns).
+template <class Count>
+matrix<float> random_rows(std::uint64_t n, unsigned seed, const Count& count) {
   std::mt19937 random(seed);
   array<vertex_id> rows, cols;
   array<float> values;
   std::vector<std::uint8_t> used(n);
   for (std::uint64_t i = 0; i < n; ++i) {
-    const std::uint64_t count = i == 0 ? hub : degree;
+    const std::uint64_t entries = count(i, random);
     std::fill(used.begin(), used.end(), 0);
-    for (std::uint64_t e = 0; e < count; ++e) {
+    for (std::uint64_t e = 0; e < entries; ++e) {
       const vertex_id j = vertex_id(random() % n);
       if (used[j]) continue;
       used[j] = 1;
@@ -35,6 +36,11 @@ matrix<float> hub_matrix(std::uint64_t n, std::uint64_t hub, std::uint64_t degre
     }
   }
   return matrix<float>::from_tuples(n, n, rows, cols, values);
+}
+
+// A random n×n matrix whose row 0 holds `hub` entries (a power-law hub) and others `degree`.
+matrix<float> hub_matrix(std::uint64_t n, std::uint64_t hub, std::uint64_t degree, unsigned seed) {
+  return random_rows(n, seed, [&](std::uint64_t i, std::mt19937&) { return i == 0 ? hub : degree; });
 }
 
 template <class S, class X>
@@ -92,6 +98,58 @@ TEST(KernelsCpu, PullSplitsAHubRowAcrossThreads) {
   expect_mxv_matches<plus_times<float>>(a, 1.0, product_method::pull, 2);
   expect_mxv_matches<min_plus<float>>(a, 0.5, product_method::pull, 3);
   expect_mxv_matches<max_plus<float>>(a, 0.5, product_method::pull, 4);
+}
+
+// Rows of every kind for the sliced pull (kernels/cpu/spmv_sliced.hpp), which a dense x without a
+// mask takes where row lengths change often: a fifth empty, most of 1 to 12 entries, every 97th of
+// 65 to 90 (folded one by one after its group's slices), row 7 a hub of 15 000 (reduced by the
+// thread team), over many groups of the row order.
+matrix<float> varied_matrix(std::uint64_t n, unsigned seed) {
+  return random_rows(n, seed, [](std::uint64_t i, std::mt19937& random) -> std::uint64_t {
+    if (i == 7) return 15000;
+    if (i % 97 == 1) return 65 + random() % 26;
+    return i % 5 == 0 ? 0 : 1 + random() % 12;
+  });
+}
+
+TEST(KernelsCpu, SlicedPullEqualsSerialOnRowsOfEveryLength) {
+  const auto a = varied_matrix(40 * row_group_size + 100, 21);
+  // The first products run row by row, the later ones (after the order is made) in slices.
+  expect_mxv_matches<min_plus<float>>(a, 1.0, product_method::pull, 22, true);
+  expect_mxv_matches<max_times<float>>(a, 1.0, product_method::pull, 23, true);
+  expect_mxv_matches<plus_pair<std::int64_t>>(a, 1.0, product_method::pull, 24, true);
+  expect_mxv_matches<plus_times<float>>(a, 1.0, product_method::pull, 25);
+  ASSERT_NE(a.rows_by_length(), nullptr);
+  const row_order& order = *a.rows_by_length();
+  ASSERT_TRUE(order.slices_pay);
+  // Every non-empty row once, in its own group: first its short rows, the longest first, then its
+  // longer rows in ascending order.
+  auto length = [&](vertex_id i) { return a.offsets()[i + 1] - a.offsets()[i]; };
+  std::vector<std::uint8_t> seen(a.nrows());
+  const std::uint64_t groups = order.long_start.size();
+  ASSERT_EQ(groups, (a.nrows() + row_group_size - 1) / row_group_size);
+  for (std::uint64_t g = 0; g < groups; ++g) {
+    for (std::uint64_t e = order.group_start[g]; e < order.group_start[g + 1]; ++e) {
+      const vertex_id i = order.rows[e];
+      ASSERT_EQ(i / row_group_size, g) << e;
+      ASSERT_GT(length(i), 0u);
+      ASSERT_EQ(length(i) > short_row_limit, e >= order.long_start[g]) << e;
+      ASSERT_FALSE(seen[i]);
+      seen[i] = 1;
+      if (e == order.group_start[g]) continue;
+      if (e < order.long_start[g]) {
+        ASSERT_LE(length(i), length(order.rows[e - 1])) << e;
+      } else if (e > order.long_start[g]) {
+        ASSERT_GT(i, order.rows[e - 1]) << e;
+      }
+    }
+  }
+  for (std::uint64_t i = 0; i < a.nrows(); ++i) EXPECT_EQ(bool(seen[i]), length(i) > 0) << i;
+  // Rows of one length throughout change too rarely for slices: no order is made.
+  const auto uniform = hub_matrix(5000, 0, 3, 26);
+  for (std::uint64_t k = 1; k < sliced_after_products; ++k)
+    EXPECT_EQ(uniform.rows_by_length(), nullptr);
+  EXPECT_FALSE(uniform.rows_by_length()->slices_pay);
 }
 
 TEST(KernelsCpu, PushBucketsMatchSerialAtEveryThreadCount) {

@@ -2,7 +2,9 @@
 //   mxv:  w<mask> = accum(w, A ⊕.⊗ u)     w(i) = ⊕_k A(i,k) ⊗ u(k)
 //   vxm:  w<mask> = accum(w, u ⊕.⊗ A)     w(j) = ⊕_k u(k) ⊗ A(k,j)
 // Two kernels compute either one: pull gathers u over the rows of A (mxv) or of Aᵀ (vxm), skipping
-// rows the mask excludes; push scatters a sparse u over the rows of Aᵀ (mxv) or of A (vxm).
+// rows the mask excludes (without a mask and with a dense u, in slices of eight rows of nearly
+// equal length, kernels/cpu/spmv_sliced.hpp, over an order cached in the matrix); push scatters a
+// sparse u over the rows of Aᵀ (mxv) or of A (vxm).
 // Dispatch (prefers_push): a monoid that stops rows early (any, or a bool one) pushes while u is
 // sparse, like a BFS; any other takes the method that reads fewer matrix entries; descriptor.method
 // forces either. The transpose a kernel needs is
@@ -21,6 +23,7 @@
 #include "kernels/cpu/parallel.hpp"
 #include "kernels/cpu/spmspv_push.hpp"
 #include "kernels/cpu/spmv_pull.hpp"
+#include "kernels/cpu/spmv_sliced.hpp"
 #include "semirings/flipped.hpp"
 
 namespace graphring {
@@ -80,8 +83,23 @@ vector<typename S::c_type> pull_product(const matrix<AT>& rows, const vector<U>&
   const std::uint64_t n = rows.nrows();
   array<C> values = storage.size() == n ? std::move(storage) : array<C>(n);
   array<std::uint8_t> present(n);
-  const std::uint64_t count = kernels::spmv_pull<S>(rows.view(), x->values(), x->present(),
-                                                    values.data(), present.data(), allows);
+  std::uint64_t count = 0;
+  bool sliced = false;
+  if constexpr (std::is_same_v<Allowed, allow_all> && kernels::sliced_pull_serves_v<S>) {
+    const row_order* order =
+        allows.allowed && x->present() == nullptr ? rows.rows_by_length() : nullptr;
+    sliced = order && order->slices_pay;
+    if (sliced) {
+      const kernels::sliced_order view{order->rows.data(), order->group_start.data(),
+                                       order->long_start.data(), order->long_start.size(),
+                                       row_group_size};
+      count = kernels::spmv_pull_sliced<S>(rows.view(), view, x->values(), values.data(),
+                                           present.data());
+    }
+  }
+  if (!sliced)
+    count = kernels::spmv_pull<S>(rows.view(), x->values(), x->present(), values.data(),
+                                  present.data(), allows);
   auto t = vector<C>::from_bitmap(n, std::move(values), std::move(present), count);
   t.conform();
   return t;

@@ -1,0 +1,40 @@
+// The order in which the sliced pull kernel (kernels/cpu/spmv_sliced.hpp) visits a CSR matrix's
+// rows, group by group of `row_group_size` consecutive rows: first the group's short rows (1 to
+// `short_row_limit` entries), the longest first, so that eight consecutive rows of the order have
+// nearly equal lengths and can be folded side by side (the row sort of SELL-C-σ, Kreutzer et al.
+// 2014, within σ-row windows, without its padded copy of the entries: only 4-byte row ids); then
+// the group's longer rows in ascending order. Empty rows are left out. The groups stay in storage
+// order, so a matrix far larger than the cache is still read front to back: sorting across the
+// whole matrix, or putting every long row after every short one, made rmat:20's product 1.5-1.8x
+// slower than the plain CSR sweep, its column ids no longer streaming from memory.
+// The order is made only where row lengths change at least once every `entries_per_change`
+// entries (between consecutive rows), the mispredicted loop exits the slices remove: web-NotreDame
+// changes every 18.5 entries, soc-Slashdot0902 14.7, soc-Epinions1 10.1, luxembourg_osm 9.5. Where
+// they change less often the CSR kernel is as fast or faster (measured 2026-11-24, AMD EPYC, 2
+// threads, plus_times: grid:1000, every 2000 entries, 2.5 ms sliced against 1.4; urand:20, 34,
+// 22 ms against 18; rmat:20, 36, 15.5 against 14; rmat:16, 31, was faster sliced, 0.36 against
+// 0.60 ms, but sits too near the others to tell apart by this count).
+#pragma once
+
+#include <cstdint>
+
+#include "engine/array.hpp"
+#include "engine/csr.hpp"
+
+namespace graphring {
+
+inline constexpr std::uint64_t row_group_size = 256;
+inline constexpr std::uint64_t short_row_limit = 64;
+inline constexpr std::uint64_t entries_per_change = 24;
+inline constexpr std::uint64_t sliced_after_products = 4;
+
+struct row_order {
+  bool slices_pay = false;         // false: no order made, the CSR kernel is as fast
+  array<vertex_id> rows;           // group by group: its short rows, then its longer ones
+  array<std::uint64_t> group_start;  // the first place of each group in rows, and rows.size()
+  array<std::uint64_t> long_start;   // the first place of each group's longer rows
+};
+
+row_order rows_by_length(const edge_offset* offsets, std::uint64_t nrows);
+
+}  // namespace graphring

@@ -1,0 +1,153 @@
+// Pull SpMV over CSR in slices of eight rows, for a dense x and no mask: the short rows are
+// visited in an order that puts rows of nearly equal length next to each other
+// (engine/rows_by_length.hpp, the row sort of SELL-C-σ [1] without its padded copy), and the eight
+// rows of a slice are folded side by side, column slot by column slot, each in its own running
+// sum: eight independent gathers of x in flight, and one loop per slice instead of one per row,
+// whose exit a graph's mix of short rows mispredicts (web-NotreDame: 58% of its rows are empty,
+// most others short). A row shorter than its slice's longest repeats its last product and leaves
+// it out (a select, not a branch). Each group's longer rows follow one by one in ascending order,
+// as in the CSR kernel; the longest are reduced by the whole thread team. A short row's products
+// combine in column order, one at a time, so the answer does not depend on the thread count.
+// Empty rows take no product. Same contract as kernels/cpu/spmv_pull.hpp.
+// [1] Kreutzer, Hager, Wellein, Fehske, Bishop, "A unified sparse matrix data format for
+//     efficient general sparse matrix-vector multiplication on modern processors with wide SIMD
+//     units", SIAM J. Sci. Comput. 36(5), 2014.
+#pragma once
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "kernels/cpu/spmv_pull.hpp"
+
+namespace graphring::kernels {
+
+// Whether the sliced kernel serves S: not for a monoid that usually stops a row early (ANY, a
+// first product that decides, a bool monoid with a terminal value), which the CSR kernel's early
+// exit serves better.
+template <class S>
+inline constexpr bool sliced_pull_serves_v =
+    !is_any_v<typename S::add_monoid> && !first_product_decides_v<S> &&
+    !(has_terminal_v<typename S::add_monoid> &&
+      std::is_same_v<typename S::add_monoid::value_type, bool>);
+
+// The row order as the kernel reads it (engine/rows_by_length.hpp): `groups` groups, group g's
+// rows at rows[group_start[g], group_start[g + 1]), its longer rows from long_start[g] on.
+struct sliced_order {
+  const std::uint32_t* rows = nullptr;
+  const std::uint64_t* group_start = nullptr;  // groups + 1
+  const std::uint64_t* long_start = nullptr;   // groups
+  std::uint64_t groups = 0;
+  std::uint64_t group_rows = 0;  // the rows of a group (the last may have fewer)
+};
+
+namespace detail {
+
+inline constexpr int slice_rows = 8;
+
+// The rows order[0, count) (count <= slice_rows) of one slice, side by side; a slice of fewer
+// than eight rows repeats its first row in the lanes it lacks and does not store them.
+template <bool iso, class S, class V, class X>
+GRAPHRING_INLINE void fold_slice(const csr_view<V>& a, const X* x, const std::uint32_t* order,
+                                 int count, typename S::c_type* y) {
+  using B = typename S::b_type;
+  using C = typename S::c_type;
+  std::uint64_t first[slice_rows], length[slice_rows], longest = 0, shortest = ~std::uint64_t(0);
+  std::uint32_t row[slice_rows];
+  for (int r = 0; r < slice_rows; ++r) {
+    row[r] = order[r < count ? r : 0];
+    first[r] = a.offsets[row[r]];
+    length[r] = a.offsets[row[r] + 1] - first[r];
+    longest = std::max(longest, length[r]);
+    shortest = std::min(shortest, length[r]);
+  }
+  auto product = [&](int r, std::uint64_t p) {
+    const std::uint32_t k = a.cols[p];
+    return S::multiply(entry_value<iso, S>(a, p), B(x[k]), row[r], k, 0);
+  };
+  C sum[slice_rows];
+  for (int r = 0; r < slice_rows; ++r) sum[r] = S::zero();
+  std::uint64_t j = 0;
+  for (; j < shortest; ++j) {  // every row has an entry j
+    for (int r = 0; r < slice_rows; ++r) sum[r] = S::accumulate(sum[r], product(r, first[r] + j));
+  }
+  for (; j < longest; ++j) {  // the shorter rows repeat their last entry and leave it out
+    for (int r = 0; r < slice_rows; ++r) {
+      const bool inside = j < length[r];
+      const C with = S::accumulate(sum[r], product(r, first[r] + (inside ? j : length[r] - 1)));
+      sum[r] = inside ? with : sum[r];
+    }
+  }
+  for (int r = 0; r < count; ++r) y[row[r]] = sum[r];
+}
+
+template <bool iso, class S, class V, class X>
+std::uint64_t spmv_pull_sliced(const csr_view<V>& a, const sliced_order& order, const X* x,
+                               typename S::c_type* y, std::uint8_t* y_present) {
+  using C = typename S::c_type;
+  const std::uint64_t n = a.nrows, work = n + a.nnz();
+  const int threads = work > min_parallel_work ? omp_get_max_threads() : 1;
+  const std::uint64_t long_row =
+      threads > 1 ? std::max<std::uint64_t>(work / (std::uint64_t(threads) * 8), 4096)
+                  : ~std::uint64_t(0);
+  const std::uint64_t rows = order.group_start[order.groups];
+  std::vector<std::uint64_t> long_rows;
+#pragma omp parallel num_threads(threads)
+  {
+#pragma omp for schedule(static)
+    for (std::int64_t i = 0; i < std::int64_t(n); ++i) y_present[i] = 0;
+#pragma omp for schedule(static)
+    for (std::int64_t e = 0; e < std::int64_t(rows); ++e) y_present[order.rows[e]] = 1;
+    std::vector<std::uint64_t> my_long_rows;
+    const csr_view<V> view = a;  // a local copy: the stores to y cannot change its pointers
+#pragma omp for schedule(dynamic, 4) nowait
+    for (std::int64_t g = 0; g < std::int64_t(order.groups); ++g) {
+      if (std::uint64_t(g) + 1 < order.groups) {
+        const std::uint64_t next = (std::uint64_t(g) + 1) * order.group_rows;
+        const std::uint64_t from = view.offsets[next];
+        const std::uint64_t to = view.offsets[std::min(n, next + order.group_rows)];
+        for (std::uint64_t p = from; p < to; p += 16) __builtin_prefetch(view.cols + p);
+      }
+      const std::uint64_t longer = order.long_start[g], end = order.group_start[g + 1];
+      for (std::uint64_t at = order.group_start[g]; at < longer; at += slice_rows) {
+        const int count = int(std::min<std::uint64_t>(slice_rows, longer - at));
+        fold_slice<iso, S>(view, x, order.rows + at, count, y);
+      }
+      for (std::uint64_t e = longer; e < end; ++e) {
+        const std::uint32_t i = order.rows[e];
+        const std::uint64_t first = view.offsets[i], last = view.offsets[i + 1];
+        if (last - first > long_row) {
+          my_long_rows.push_back(i);
+          continue;
+        }
+        C acc = S::zero();
+        fold_dense_row<iso, S>(view, x, i, first, last, acc);
+        y[i] = acc;
+      }
+    }
+#pragma omp critical(graphring_spmv_sliced_long_rows)
+    long_rows.insert(long_rows.end(), my_long_rows.begin(), my_long_rows.end());
+  }
+  for (std::uint64_t i : long_rows) {
+    C acc = S::zero();
+    fold_long_row<iso, S>(a, x, nullptr, i, acc);
+    y[i] = acc;
+  }
+  return rows;
+}
+
+}  // namespace detail
+
+// y = A ⊕.⊗ x for a dense x, over the rows of `order` (engine/rows_by_length.hpp) group by group:
+// each group's short rows in slices, its longer rows one by one. Returns the number of rows that
+// took a product (all of them).
+template <class S, class V, class X>
+std::uint64_t spmv_pull_sliced(const csr_view<V>& a, const sliced_order& order, const X* x,
+                               typename S::c_type* y, std::uint8_t* y_present) {
+  if (a.values) return detail::spmv_pull_sliced<false, S>(a, order, x, y, y_present);
+  return detail::spmv_pull_sliced<true, S>(a, order, x, y, y_present);
+}
+
+}  // namespace graphring::kernels
