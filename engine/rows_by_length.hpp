@@ -9,11 +9,13 @@
 // slower than the plain CSR sweep, its column ids no longer streaming from memory.
 // The order is made only where row lengths change at least once every `entries_per_change`
 // entries (between consecutive rows), the mispredicted loop exits the slices remove: web-NotreDame
-// changes every 18.5 entries, soc-Slashdot0902 14.7, soc-Epinions1 10.1, luxembourg_osm 9.5. Where
-// they change less often the CSR kernel is as fast or faster (measured 2026-11-24, AMD EPYC, 2
-// threads, plus_times: grid:1000, every 2000 entries, 2.5 ms sliced against 1.4; urand:20, 34,
-// 22 ms against 18; rmat:20, 36, 15.5 against 14; rmat:16, 31, was faster sliced, 0.36 against
-// 0.60 ms, but sits too near the others to tell apart by this count).
+// changes every 18.5 entries, soc-Slashdot0902 14.7 (its transpose 15.3), soc-Epinions1 10.1,
+// luxembourg_osm 9.5. Where they change less often the CSR kernel is as fast or faster (measured
+// 2026-11-24, AMD EPYC, 2 threads): web-NotreDame's transpose, every 21.0 entries, gained nothing
+// in PageRank's product (0.61-0.65 ms a call either way, and 0.67 -> 0.73 ms with a fresh output
+// vector); grid:1000, every 2000 entries, took 2.5 ms sliced against 1.4; urand:20, 34, 22 ms
+// against 18; rmat:20, 36, 15.5 against 14; rmat:16, 31, was faster sliced (0.36 against 0.60 ms)
+// but sits among the others.
 #pragma once
 
 #include <cstdint>
@@ -25,7 +27,7 @@ namespace graphring {
 
 inline constexpr std::uint64_t row_group_size = 256;
 inline constexpr std::uint64_t short_row_limit = 64;
-inline constexpr std::uint64_t entries_per_change = 24;
+inline constexpr std::uint64_t entries_per_change = 20;
 inline constexpr std::uint64_t sliced_after_products = 4;
 
 struct row_order {
