@@ -14,8 +14,8 @@
 // 2026-11-24, AMD EPYC, 2 threads): web-NotreDame's transpose, every 21.0 entries, gained nothing
 // in PageRank's product (0.61-0.65 ms a call either way, and 0.67 -> 0.73 ms with a fresh output
 // vector); grid:1000, every 2000 entries, took 2.5 ms sliced against 1.4; urand:20, 34, 22 ms
-// against 18; rmat:20, 36, 15.5 against 14; rmat:16, 31, was faster sliced (0.36 against 0.60 ms)
-// but sits among the others.
+// against 18; rmat:20, 36, 19 against 14 (15.5 prefetching each next group's column ids);
+// rmat:16, 31, was faster sliced (0.36 against 0.60 ms) but sits among the others.
 #pragma once
 
 #include <cstdint>

@@ -66,10 +66,8 @@ template <class M, class U, class PushRows>
 bool prefers_push(const vector<U>& u, double pull_entries, const PushRows& push_rows,
                   bool push_rows_ready, product_method method) {
   if (method != product_method::automatic) return method == product_method::push;
-  constexpr bool stops_early =
-      is_any_v<M> || (has_terminal_v<M> && std::is_same_v<typename M::value_type, bool>);
   const bool sparse = u.nvals() * sparse_density_divisor < u.size();
-  if (stops_early || !push_rows_ready) return sparse;
+  if (stops_rows_early_v<M> || !push_rows_ready) return sparse;
   return double(push_entries(push_rows(), u)) < pull_entries;
 }
 
@@ -91,8 +89,7 @@ vector<typename S::c_type> pull_product(const matrix<AT>& rows, const vector<U>&
     sliced = order && order->slices_pay;
     if (sliced) {
       const kernels::sliced_order view{order->rows.data(), order->group_start.data(),
-                                       order->long_start.data(), order->long_start.size(),
-                                       row_group_size};
+                                       order->long_start.data(), order->long_start.size()};
       count = kernels::spmv_pull_sliced<S>(rows.view(), view, x->values(), values.data(),
                                            present.data());
     }

@@ -154,6 +154,13 @@ GRAPHRING_INLINE bool fold_row(const csr_view<V>& a, const X* x, const std::uint
   return taken;
 }
 
+// The length above which a row is reduced by the whole team rather than by one thread: an eighth
+// of a thread's share of the work (rows + entries), and at least 4096; never on one thread.
+inline std::uint64_t long_row_limit(std::uint64_t work, int threads) {
+  return threads > 1 ? std::max<std::uint64_t>(work / (std::uint64_t(threads) * 8), 4096)
+                     : ~std::uint64_t(0);
+}
+
 // The ordered reduction of one long row by the whole thread team.
 template <bool iso, class S, class V, class X>
 bool fold_long_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_present,
@@ -223,9 +230,7 @@ std::uint64_t spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_
   // Many small chunks even out the threads' finishing times; a row longer than an eighth of a
   // thread's share is reduced by the whole team afterwards.
   const std::uint64_t chunks = std::uint64_t(threads) * 32;
-  const std::uint64_t long_row =
-      threads > 1 ? std::max<std::uint64_t>(work / (std::uint64_t(threads) * 8), 4096)
-                  : ~std::uint64_t(0);
+  const std::uint64_t long_row = long_row_limit(work, threads);
   // Chunk c holds the rows whose start r + offsets[r] lies in [work*c, work*(c+1)) / chunks.
   auto first_row = [&](std::uint64_t c) {
     const std::uint64_t target = work * c / chunks;

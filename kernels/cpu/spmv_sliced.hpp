@@ -29,9 +29,7 @@ namespace graphring::kernels {
 // exit serves better.
 template <class S>
 inline constexpr bool sliced_pull_serves_v =
-    !is_any_v<typename S::add_monoid> && !first_product_decides_v<S> &&
-    !(has_terminal_v<typename S::add_monoid> &&
-      std::is_same_v<typename S::add_monoid::value_type, bool>);
+    !stops_rows_early_v<typename S::add_monoid> && !first_product_decides_v<S>;
 
 // The row order as the kernel reads it (engine/rows_by_length.hpp): `groups` groups, group g's
 // rows at rows[group_start[g], group_start[g + 1]), its longer rows from long_start[g] on.
@@ -40,7 +38,6 @@ struct sliced_order {
   const std::uint64_t* group_start = nullptr;  // groups + 1
   const std::uint64_t* long_start = nullptr;   // groups
   std::uint64_t groups = 0;
-  std::uint64_t group_rows = 0;  // the rows of a group (the last may have fewer)
 };
 
 namespace detail {
@@ -89,9 +86,7 @@ std::uint64_t spmv_pull_sliced(const csr_view<V>& a, const sliced_order& order, 
   using C = typename S::c_type;
   const std::uint64_t n = a.nrows, work = n + a.nnz();
   const int threads = work > min_parallel_work ? omp_get_max_threads() : 1;
-  const std::uint64_t long_row =
-      threads > 1 ? std::max<std::uint64_t>(work / (std::uint64_t(threads) * 8), 4096)
-                  : ~std::uint64_t(0);
+  const std::uint64_t long_row = long_row_limit(work, threads);
   const std::uint64_t rows = order.group_start[order.groups];
   std::vector<std::uint64_t> long_rows;
 #pragma omp parallel num_threads(threads)
@@ -104,12 +99,6 @@ std::uint64_t spmv_pull_sliced(const csr_view<V>& a, const sliced_order& order, 
     const csr_view<V> view = a;  // a local copy: the stores to y cannot change its pointers
 #pragma omp for schedule(dynamic, 4) nowait
     for (std::int64_t g = 0; g < std::int64_t(order.groups); ++g) {
-      if (std::uint64_t(g) + 1 < order.groups) {
-        const std::uint64_t next = (std::uint64_t(g) + 1) * order.group_rows;
-        const std::uint64_t from = view.offsets[next];
-        const std::uint64_t to = view.offsets[std::min(n, next + order.group_rows)];
-        for (std::uint64_t p = from; p < to; p += 16) __builtin_prefetch(view.cols + p);
-      }
       const std::uint64_t longer = order.long_start[g], end = order.group_start[g + 1];
       for (std::uint64_t at = order.group_start[g]; at < longer; at += slice_rows) {
         const int count = int(std::min<std::uint64_t>(slice_rows, longer - at));
