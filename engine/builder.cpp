@@ -188,19 +188,4 @@ buffer<vertex_id> row_ids(const csr_matrix& a) {
   return rows;
 }
 
-csr_matrix transpose(const csr_matrix& a) {
-  // A's columns serve as the sources of the transposed edges, its row ids as their targets.
-  const buffer<vertex_id> rows = row_ids(a);
-  return std::visit(
-      [&](const auto& w) {
-        using W = std::decay_t<decltype(w)>;
-        if constexpr (std::is_same_v<W, std::monostate>) {
-          return build_any<std::monostate>(a.ncols, a.nrows, a.cols.span(), rows, nullptr, {});
-        } else {
-          return build_any(a.ncols, a.nrows, a.cols.span(), rows, w.data(), {});
-        }
-      },
-      a.values);
-}
-
 }  // namespace graphring

@@ -27,9 +27,6 @@ csr_matrix build_csr(const edge_list& edges, const build_options& options = {});
 // The row of every stored entry of A, in storage order (the row indices of A's COO form).
 buffer<vertex_id> row_ids(const csr_matrix& a);
 
-// Aᵀ, by the same counting construction; rows of the result are sorted.
-csr_matrix transpose(const csr_matrix& a);
-
 namespace detail {
 // build_csr forced onto the path it takes for more than 2^31 edges (64-bit arc numbers sorted
 // through the edge arrays), so that tests can check that path on small inputs.

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "engine/builder.hpp"
+#include "engine/csr_transpose.hpp"
 #include "engine/error.hpp"
 #include "kernels/cpu/parallel.hpp"
 

@@ -17,6 +17,7 @@
 #include "engine/array.hpp"
 #include "engine/builder.hpp"
 #include "engine/csr.hpp"
+#include "engine/csr_transpose.hpp"
 #include "engine/error.hpp"
 #include "engine/rows_by_length.hpp"
 #include "kernels/csr_view.hpp"
@@ -169,17 +170,13 @@ class matrix {
   }
 
   matrix compute_transpose() const {
-    // Transposing entry positions (stable, parallel) and gathering the values by them.
-    csr_matrix positions{nrows_, ncols_, offsets_, cols_, {}};
-    if (!values_.empty()) {
-      buffer<std::uint64_t> p(cols_.size());
-      for (std::uint64_t e = 0; e < p.size(); ++e) p[e] = e;
-      positions.values = shared_array<std::uint64_t>(std::move(p));
-    }
-    csr_matrix t = transpose(positions);
+    // The pattern's transpose (engine/csr_transpose.hpp), then the values gathered by the
+    // position each entry came from.
+    const csr_matrix pattern{nrows_, ncols_, offsets_, cols_, {}};
+    buffer<std::uint64_t> from;
+    csr_matrix t = values_.empty() ? transpose(pattern) : transpose_with_sources(pattern, from);
     shared_array<T> values;
     if (!values_.empty()) {
-      const auto& from = std::get<shared_array<std::uint64_t>>(t.values);
       array<T> gathered(from.size());
       for (std::uint64_t e = 0; e < from.size(); ++e) gathered[e] = values_[from[e]];
       values = share(std::move(gathered));

@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "engine/builder.hpp"
+#include "engine/csr_transpose.hpp"
 #include "tests/test_support.hpp"
 #include "engine/error.hpp"
 #include "kernels/cpu/prefix_sum.hpp"
@@ -151,6 +152,65 @@ TEST(Builder, TransposeSwapsEveryEntry) {
     for (auto [c, x] : rt[r]) backward.emplace(c, r, x);
   EXPECT_EQ(forward, backward);
   EXPECT_EQ(rows_of(transpose(at)), ra);
+}
+
+// The serial reference for Aᵀ: A's entries in storage order appended to the rows of Aᵀ, so each
+// row ends sorted and repeated entries keep A's order; (row of A, A's value, A's position).
+std::vector<std::vector<std::tuple<vertex_id, double, std::uint64_t>>> serial_transpose(
+    const csr_matrix& a) {
+  std::vector<std::vector<std::tuple<vertex_id, double, std::uint64_t>>> rows(a.ncols);
+  for (std::uint64_t r = 0; r < a.nrows; ++r)
+    for (edge_offset k = a.row_begin(r); k < a.row_end(r); ++k)
+      rows[a.cols[k]].emplace_back(vertex_id(r), testing::value_at(a.values, k), k);
+  return rows;
+}
+
+// The blocked transpose (one block per thread, blocks cut by rows + entries) against the serial
+// one, with and without values, on 1 to 3 threads: a square matrix with repeated entries and a
+// 20 000-entry row, a wide one with fewer entries than columns (one block), and empty ones.
+TEST(Builder, BlockedTransposeEqualsSerialOnEveryThreadCount) {
+  std::mt19937_64 rng(11);
+  std::vector<double> w;
+  edge_list square = random_edges(rng, 30000, 200000, true, w);
+  for (vertex_id k = 0; k < 20000; ++k) {  // a hub row, and repeats of one entry
+    square.src.push_back(77);
+    square.dst.push_back(k % 2 ? k : 5);
+    w.push_back(double(k % 7));
+  }
+  square.weights = buffer<std::int64_t>(w.begin(), w.end());
+  edge_list wide = random_edges(rng, 500, 3000, false, w);
+  wide.ncols = 100000;
+  for (vertex_id& d : wide.dst) d = vertex_id(d * 199);
+  edge_list empty;
+  empty.nrows = 3;
+  empty.ncols = 40000;
+  const int saved = omp_get_max_threads();
+  for (const edge_list* e : {&square, &wide, &empty}) {
+    const csr_matrix a = build_csr(*e);
+    const auto expected = serial_transpose(a);
+    for (int threads = 1; threads <= 3; ++threads) {
+      omp_set_num_threads(threads);
+      const csr_matrix at = transpose(a);
+      buffer<std::uint64_t> sources;
+      const csr_matrix pattern = transpose_with_sources(a, sources);
+      ASSERT_EQ(at.nrows, a.ncols);
+      ASSERT_EQ(at.ncols, a.nrows);
+      ASSERT_EQ(at.values_type(), a.values_type());
+      EXPECT_FALSE(pattern.has_values());
+      ASSERT_EQ(sources.size(), a.nnz());
+      bool equal = at.offsets[at.nrows] == a.nnz();
+      for (std::uint64_t r = 0; equal && r < at.nrows; ++r) {
+        equal = at.row_length(r) == expected[r].size() && pattern.row_length(r) == at.row_length(r);
+        for (edge_offset k = at.row_begin(r); equal && k < at.row_end(r); ++k) {
+          const auto& [row, value, position] = expected[r][k - at.row_begin(r)];
+          equal = at.cols[k] == row && pattern.cols[k] == row &&
+                  testing::value_at(at.values, k) == value && sources[k] == position;
+        }
+      }
+      EXPECT_TRUE(equal) << a.nrows << " x " << a.ncols << " on " << threads << " threads";
+    }
+  }
+  omp_set_num_threads(saved);
 }
 
 TEST(PrefixSum, SumsPast32BitsWithoutOverflow) {

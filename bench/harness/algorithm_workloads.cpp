@@ -24,7 +24,7 @@
 #include "bench/baselines/boost_algorithms.hpp"
 #include "bench/baselines/graphblas_algorithms.hpp"
 #include "bench/baselines/graphblas_matrix.hpp"
-#include "engine/builder.hpp"
+#include "engine/csr_transpose.hpp"
 
 namespace graphring::bench {
 namespace {

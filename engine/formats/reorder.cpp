@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/builder.hpp"
+#include "engine/csr_transpose.hpp"
 #include "engine/error.hpp"
 #include "engine/formats/format_support.hpp"
 

@@ -1,0 +1,22 @@
+// Aᵀ of a CSR matrix (its CSC form), by a blocked counting sort of the entries by column: each
+// thread counts the columns of its own block of rows, a prefix over (column, block) gives every
+// block its places in every row of Aᵀ, and each block scatters its rows in order. Rows of Aᵀ
+// come out sorted without a sort, and among repeated entries A's storage order is kept, so the
+// result does not depend on the number of threads.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/buffer.hpp"
+#include "engine/csr.hpp"
+
+namespace graphring {
+
+// Aᵀ, with A's values.
+csr_matrix transpose(const csr_matrix& a);
+
+// Aᵀ's pattern (no values), and for each of its entries the position in A of the entry it came
+// from: the value of Aᵀ's entry q is A's value at sources[q].
+csr_matrix transpose_with_sources(const csr_matrix& a, buffer<std::uint64_t>& sources);
+
+}  // namespace graphring
