@@ -23,14 +23,10 @@ void expand(Vector& q, const Vector& levels, const Matrix& a, product_method met
       {.replace = true, .structural_mask = true, .complement_mask = true, .method = method});
 }
 
-// The edges leaving the frontier: Σ_{v ∈ q} outdeg(v).
+// The edges leaving the frontier: m_f = Σ_{v ∈ q} outdeg(v) = ⊕ outdeg⟨q⟩.
 template <class Vector>
 std::int64_t frontier_edges(const Vector& q, const Vector& out_degree) {
-  Vector degrees(q.size());
-  // degrees = outdeg ∩ q
-  ewise_mult(degrees, no_mask, no_accum, first_op<std::int64_t>{}, out_degree, q);
-  // m_f = ⊕ degrees
-  return reduce(plus_monoid<std::int64_t>{}, degrees);
+  return reduce(plus_monoid<std::int64_t>{}, out_degree, q, {.structural_mask = true});
 }
 
 // Beamer's rule: the direction of the next step, given the current one.
@@ -49,13 +45,18 @@ class direction_rule {
     if (options_.direction == bfs_direction::push) return product_method::push;
     if (options_.direction == bfs_direction::pull) return product_method::pull;
     const std::int64_t size = std::int64_t(q.nvals());
-    const std::int64_t edges = frontier_edges(q, out_degree_);
-    if (!pulling_ && double(edges) > double(unexplored_) / options_.alpha) {
-      pulling_ = true;
-    } else if (pulling_ && size < last_size_ && double(size) < double(n_) / options_.beta) {
-      pulling_ = false;
+    if (pulling_) {
+      // Back to push once the frontier shrinks below n / β. As in GAP, m_f is neither needed
+      // nor counted while pulling, so m_u is what the push steps left unexplored.
+      if (size < last_size_ && double(size) < double(n_) / options_.beta) pulling_ = false;
+    } else {
+      const std::int64_t edges = frontier_edges(q, out_degree_);
+      if (double(edges) > double(unexplored_) / options_.alpha) {
+        pulling_ = true;
+      } else {
+        unexplored_ -= edges;
+      }
     }
-    unexplored_ -= edges;
     last_size_ = size;
     return pulling_ ? product_method::pull : product_method::push;
   }

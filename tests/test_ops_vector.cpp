@@ -6,10 +6,12 @@
 // apply_index has no GraphBLAS counterpart in the baselines: its result t is formed directly here
 // and GraphBLAS applies the write-back w<mask> = accum(w, t) (an identity apply).
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <variant>
 #include <vector>
 
 #include "tests/ops_random.hpp"
@@ -362,6 +364,132 @@ TEST(OpsVector, ReduceRowsOtherTypes) {
   check_reduce_rows<bool>(false);
   check_reduce_rows<std::uint64_t>(false);
   check_reduce_rows<float>(false);
+}
+
+// reduce_rows over an iso matrix takes each row's ⊕ from its length (x · length for an integer
+// sum, x for an idempotent monoid) instead of reading the entries: it must equal the same matrix
+// with x stored in every entry (whose rows are checked against GraphBLAS above), on every shape,
+// transposed or not; `big` is large enough for the threads.
+template <class T>
+void check_reduce_rows_of_iso(T x) {
+  for (const shape& s : shapes()) {
+    rng_t rng(seed_of(s.name, 91 + sizeof(T)));
+    csr_matrix pattern = to_csr(random_matrix<T>(rng, s));
+    pattern.values = std::monostate{};
+    const matrix<T> iso = matrix<T>::from_csr(pattern, x);
+    array<vertex_id> rows, cols;
+    array<T> values;
+    for (std::uint64_t i = 0; i < pattern.nrows; ++i)
+      for (edge_offset p = pattern.row_begin(i); p < pattern.row_end(i); ++p) {
+        rows.push_back(vertex_id(i));
+        cols.push_back(pattern.cols[p]);
+        values.push_back(x);
+      }
+    const matrix<T> stored = matrix<T>::from_tuples(s.nrows, s.ncols, rows, cols, values);
+    ASSERT_EQ(iso.is_iso(), pattern.nnz() > 0);
+    for (const bool t : {false, true}) {
+      const std::uint64_t n = t ? s.ncols : s.nrows;
+      for (const gb::monoid_kind kind : all_monoids) {
+        SCOPED_TRACE(::testing::Message() << s.name << (t ? " transposed" : "") << ", monoid "
+                                          << int(kind) << ", value " << +x);
+        with_monoid<T>(kind, [&](auto monoid) {
+          vector<T> from_length(n), from_entries(n);
+          reduce_rows(from_length, no_mask, no_accum, monoid, iso, {.transpose_first = t});
+          reduce_rows(from_entries, no_mask, no_accum, monoid, stored, {.transpose_first = t});
+          expect_equal(from_length, to_gb(from_entries));
+        });
+      }
+    }
+  }
+}
+
+TEST(OpsVector, ReduceRowsOfAnIsoMatrixEqualsStoredValues) {
+  check_reduce_rows_of_iso<std::int32_t>(-3);
+  check_reduce_rows_of_iso<std::uint64_t>(7);
+  check_reduce_rows_of_iso<std::int64_t>(1);  // BFS's out-degrees
+  check_reduce_rows_of_iso<float>(0.25f);
+  check_reduce_rows_of_iso<bool>(true);
+}
+
+// s = ⊕ u⟨mask⟩, graphring's masked reduce, equals assigning u⟨mask⟩ to an empty vector and
+// reducing that (both held against GraphBLAS above), for value and structural masks, plain and
+// complemented, of every form and of u's type or another, for sizes from 1 to 100 000 (the
+// threads' paths) and every density of u.
+template <class T, class M>
+void check_masked_reduce() {
+  for (const std::uint64_t n : {std::uint64_t(1), std::uint64_t(9), std::uint64_t(300),
+                                std::uint64_t(6000), std::uint64_t(100000)}) {
+    rng_t rng(seed_of("masked reduce", n + sizeof(T) * 7 + sizeof(M)));
+    for (const double du : vector_densities()) {
+      const vector<T> u = random_vector<T>(rng, n, du);
+      for (const double dm : {0.01, 0.3, 1.0}) {
+        const vector<M> mask = random_vector<M>(rng, n, dm);
+        for (const bool structural : {false, true})
+          for (const bool complement : {false, true}) {
+            const descriptor d{.structural_mask = structural, .complement_mask = complement};
+            vector<T> allowed(n);
+            assign(allowed, mask, no_accum, u, all_indices, d);
+            for (const gb::monoid_kind kind : all_monoids) {
+              if (kind == gb::monoid_kind::any || kind == gb::monoid_kind::times) continue;
+              SCOPED_TRACE(::testing::Message()
+                           << "n " << n << ", u density " << du << ", mask density " << dm
+                           << (structural ? ", structural" : ", value")
+                           << (complement ? ", complemented" : "") << ", monoid " << int(kind));
+              with_monoid<T>(kind, [&](auto monoid) {
+                const T got = reduce(monoid, u, mask, d);
+                const T want = reduce(monoid, allowed);
+                EXPECT_TRUE(same_value(got, want)) << "masked " << +got << ", assigned " << +want;
+              });
+            }
+          }
+      }
+    }
+  }
+}
+
+TEST(OpsVector, MaskedReduceEqualsReduceOfTheAllowedEntries) {
+  check_masked_reduce<std::int64_t, std::int64_t>();  // BFS: Σ outdeg⟨q⟩
+  check_masked_reduce<double, bool>();
+  check_masked_reduce<std::uint32_t, float>();
+  check_masked_reduce<bool, bool>();
+}
+
+// w<q, structural> = u and = s on vectors of 100 000 entries, where a w that is or becomes a
+// bitmap, or is dense, is written in place by the thread team (a dense w whose u lacks some of
+// the mask's entries turns into a bitmap), and a sparse w that stays sparse is merged; u is a
+// vector of its own or the mask itself (BFS's parents<q> = q, read from the mask's entries), on
+// 1 to 3 threads, against GraphBLAS.
+TEST(OpsVector, StructurallyMaskedAssignOnLargeVectorsEqualsGraphBLAS) {
+  gb::graphblas_start(2);
+  const std::uint64_t n = 100000;
+  rng_t rng(seed_of("masked assign", n));
+  const write_options o{mask_kind::structural};
+  const int saved = omp_get_max_threads();
+  for (const double w_density : {0.0, 0.01, 0.4, 1.0})
+    for (const double q_density : {0.005, 0.3, 1.0})
+      for (const bool u_is_mask : {false, true}) {
+        const vector<std::int64_t> w0 = random_vector<std::int64_t>(rng, n, w_density);
+        const vector<std::int64_t> q = random_vector<std::int64_t>(rng, n, q_density);
+        const vector<std::int64_t> other = random_vector<std::int64_t>(rng, n, 0.5);
+        const vector<std::int64_t>& u = u_is_mask ? q : other;
+        const auto gw = to_gb(w0);
+        const auto gm = mask_to_gb(q);
+        const auto go = gb_options(o, gw, gm);
+        const auto want = gb::grb_assign<std::int64_t>(to_gb(u), {}, go);
+        const auto want_scalar = gb::grb_assign<std::int64_t>(std::int64_t(7), {}, go);
+        for (int threads = 1; threads <= 3; ++threads) {
+          SCOPED_TRACE(::testing::Message() << "w density " << w_density << ", q density "
+                                            << q_density << (u_is_mask ? ", u = q" : "")
+                                            << ", " << threads << " threads");
+          omp_set_num_threads(threads);
+          vector<std::int64_t> w = w0, ws = w0;
+          assign(w, q, no_accum, u, all_indices, {.structural_mask = true});
+          assign_scalar(ws, q, no_accum, std::int64_t(7), all_indices, {.structural_mask = true});
+          expect_equal(w, want);
+          expect_equal(ws, want_scalar);
+        }
+      }
+  omp_set_num_threads(saved);
 }
 
 // The index lists tried for a vector of size n: every index (GrB_ALL, as an empty list to the

@@ -8,7 +8,7 @@
 //   reduce_rows:    w<mask> = accum(w, ⊕_j A(i,j))
 //   assign:         w<mask> = accum(w, u)              (all indices)
 //   assign_scalar:  w<mask> = accum(w, s)              (all indices)
-//   reduce:         s = ⊕_i u(i)  or  s = ⊕_ij A(i,j)
+//   reduce:         s = ⊕_i u(i)  or  s = ⊕_ij A(i,j), and s = ⊕_i u⟨mask⟩(i)
 // Masks are no_mask or a device_vector of any type, read as the descriptor says; accum is
 // no_accum or a binary operator. mxv/vxm pull (rows of A or Aᵀ in the matrix's format, masked
 // rows skipped, early exit at a terminal value) or push (a sparse u scattered over the other
@@ -83,5 +83,15 @@ typename Monoid::value_type reduce(Monoid monoid, const device_vector<U>& u);
 
 template <class Monoid, class A>
 typename Monoid::value_type reduce(Monoid monoid, const device_matrix<A>& a);
+
+// s = ⊕ u⟨mask⟩, as on the CPU: u's entries that the mask allows, assigned to a temporary and
+// reduced (a composition of the two operations above, so nothing more to instantiate).
+template <class Monoid, class U, class M>
+typename Monoid::value_type reduce(Monoid monoid, const device_vector<U>& u,
+                                   const device_vector<M>& mask, const descriptor& d = {}) {
+  device_vector<U> allowed(u.size());
+  assign(allowed, mask, no_accum, u, d);
+  return reduce(monoid, allowed);
+}
 
 }  // namespace graphring

@@ -8,9 +8,6 @@ using levels = device_vector<std::int64_t>;
 
 GRAPHRING_DEVICE_VXM(any_secondi<std::int64_t>, std::int64_t, levels, no_accum_t, std::int64_t,
                      bool);
-template void ewise_mult(levels&, const no_mask_t&, const no_accum_t&,
-                         const first_op<std::int64_t>&, const levels&, const levels&,
-                         const descriptor&);
 template std::int64_t reduce(plus_monoid<std::int64_t>, const levels&);
 template void reduce_rows(levels&, const no_mask_t&, const no_accum_t&, plus_monoid<std::int64_t>,
                           const device_matrix<bool>&, const descriptor&);
