@@ -5,6 +5,7 @@
 #include "engine/backends.hpp"
 #include "engine/builder.hpp"
 #include "engine/csr.hpp"
+#include "engine/csr_transpose.hpp"
 #include "engine/edge_list.hpp"
 #include "engine/error.hpp"
 #include "engine/generators.hpp"
