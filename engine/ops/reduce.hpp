@@ -126,15 +126,17 @@ typename Monoid::value_type reduce(Monoid, const vector<U>& u) {
 }
 
 // s = ⊕ u(i) over the entries of u that the mask allows (a graphring extension: the C API reduces
-// a whole vector, and LAGraph's BFS first assigns u⟨mask⟩ to a temporary vector). A structural
-// sparse mask visits only its own entries; otherwise every position is tested. Where u's values
-// are numbers (not bool) each position folds u(i) or the identity, chosen without a branch: a
-// frontier's scattered entries mispredicted one branch in four (soc-Epinions1's BFS took 100 µs
-// a level for ewise_mult + reduce over its 19 000-vertex frontier).
+// a whole vector, and LAGraph's BFS first assigns u⟨mask⟩ to a temporary vector). A sparse u
+// visits its own entries, a structural sparse mask its own; otherwise every position is tested.
+// It replaces ewise_mult then reduce, which formed a vector first (BFS's m_f = ⊕ outdeg⟨q⟩).
+// Where converting u's arbitrary bits at an absent position is harmless (numbers, not bool; the
+// same type or from an integer), each position folds u(i) or the identity as a select.
 template <class Monoid, class U, class M>
 typename Monoid::value_type reduce(Monoid, const vector<U>& u, const vector<M>& mask,
                                    const descriptor& d = {}) {
   using T = typename Monoid::value_type;
+  constexpr bool selects = std::is_arithmetic_v<U> && !std::is_same_v<U, bool> &&
+                           (std::is_same_v<T, U> || std::is_integral_v<U>);
   detail::check_dimension(mask.size(), u.size(), "the mask's size");
   const U* values = u.values();
   const std::uint8_t* u_present = u.present();
@@ -149,7 +151,7 @@ typename Monoid::value_type reduce(Monoid, const vector<U>& u, const vector<M>& 
   // u(i) if u holds it, else the identity, for position i that the mask allows
   auto fold_at = [&](std::uint64_t i, T& acc) {
     const bool held = !u_present || u_present[i];
-    if constexpr (std::is_arithmetic_v<U> && !std::is_same_v<U, bool>) {
+    if constexpr (selects) {
       const T x = T(values[i]);
       acc = Monoid()(acc, held ? x : Monoid::identity());
     } else if (held) {
@@ -164,7 +166,7 @@ typename Monoid::value_type reduce(Monoid, const vector<U>& u, const vector<M>& 
   }
   return detail::with_vector_mask(mask, d, [&](const auto& allows) {
     return detail::ordered_reduce<Monoid>(u.size(), [&](std::uint64_t i, T& acc) {
-      if constexpr (std::is_arithmetic_v<U> && !std::is_same_v<U, bool>) {
+      if constexpr (selects) {
         T x = Monoid::identity();
         fold_at(i, x);
         acc = Monoid()(acc, allows(i) ? x : Monoid::identity());
