@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 
 #include "engine/error.hpp"
 #include "engine/io/memory_limit.hpp"
@@ -152,6 +153,18 @@ struct mm_chunk {
   buffer<std::int64_t> integer;
 };
 
+// Whether a real value read from the file can be stored in the declared type: within an integer
+// type's range (not NaN; below 2^63, which the int64 bound rounds to as a double), or for float
+// finite values no larger than float's largest (an infinity or NaN stays what it is). Converting
+// any other would be undefined.
+bool fits(double v, const mm_header& h) {
+  if (std::isfinite(h.max_value))
+    return v >= h.min_value && v <= h.max_value && v < 9223372036854775808.0;
+  if (h.stored == value_type::float32 && std::isfinite(v))
+    return std::fabs(v) <= double(std::numeric_limits<float>::max());
+  return true;
+}
+
 // Parses one value and checks it against the declared type.
 void parse_value(line_cursor& c, const mm_header& h, mm_chunk& out) {
   const char* at = c.position();
@@ -166,7 +179,7 @@ void parse_value(line_cursor& c, const mm_header& h, mm_chunk& out) {
     line_cursor before = c;
     v = c.real("value");
     out.real.push_back(v);
-    if (v < h.min_value || v > h.max_value) text = before.word();
+    if (!fits(v, h)) text = before.word();
   }
   if (!text.empty()) throw parse_failure{at, "value " + text + " is out of the range of " + h.type_name};
 }
