@@ -48,6 +48,15 @@ TEST(MatrixMarket, IntegerSkewSymmetricNegatesTheMirror) {
   EXPECT_EQ(labeled_edges(g), (triples{{1, 2, -4}, {2, 1, 4}}));
 }
 
+// The mirror of the smallest int64 is itself (negation wraps, as integer operations do).
+TEST(MatrixMarket, SkewMirrorOfTheSmallestIntegerWraps) {
+  scratch_dir d;
+  graph g = load_graph(d.write(
+      "a.mtx", "%%MatrixMarket matrix coordinate integer skew-symmetric\n2 2 1\n2 1 -9223372036854775808\n"));
+  const double smallest = -9223372036854775808.0;
+  EXPECT_EQ(labeled_edges(g), (triples{{1, 2, smallest}, {2, 1, smallest}}));
+}
+
 TEST(MatrixMarket, GraphBlasTypeLineChoosesTheStoredType) {
   scratch_dir d;
   graph g = load_graph(d.write("a.mtx", "%%MatrixMarket matrix coordinate integer general\n%%GraphBLAS type uint8_t\n2 2 1\n1 2 255\n"));

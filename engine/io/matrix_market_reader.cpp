@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "engine/error.hpp"
 #include "engine/io/memory_limit.hpp"
@@ -246,7 +247,15 @@ buffer<T> convert_values(const std::vector<mm_chunk>& chunks, bool from_integer,
   }
   const std::size_t n = out.size();
   out.reserve(n + mirrored_from.size());
-  for (std::size_t k : mirrored_from) out.push_back(negate_mirror ? T(-out[k]) : out[k]);
+  // -x wraps modulo 2^bits for the smallest integer, like every integer operation here
+  auto negated = [](T x) {
+    if constexpr (std::is_integral_v<T>) {
+      return T(std::make_unsigned_t<T>(0) - std::make_unsigned_t<T>(x));
+    } else {
+      return T(-x);
+    }
+  };
+  for (std::size_t k : mirrored_from) out.push_back(negate_mirror ? negated(out[k]) : out[k]);
   return out;
 }
 
