@@ -129,14 +129,10 @@ typename Monoid::value_type reduce(Monoid, const vector<U>& u) {
 // a whole vector, and LAGraph's BFS first assigns u⟨mask⟩ to a temporary vector). A sparse u
 // visits its own entries, a structural sparse mask its own; otherwise every position is tested.
 // It replaces ewise_mult then reduce, which formed a vector first (BFS's m_f = ⊕ outdeg⟨q⟩).
-// Where converting u's arbitrary bits at an absent position is harmless (numbers, not bool; the
-// same type or from an integer), each position folds u(i) or the identity as a select.
 template <class Monoid, class U, class M>
 typename Monoid::value_type reduce(Monoid, const vector<U>& u, const vector<M>& mask,
                                    const descriptor& d = {}) {
   using T = typename Monoid::value_type;
-  constexpr bool selects = std::is_arithmetic_v<U> && !std::is_same_v<U, bool> &&
-                           (std::is_same_v<T, U> || std::is_integral_v<U>);
   detail::check_dimension(mask.size(), u.size(), "the mask's size");
   const U* values = u.values();
   const std::uint8_t* u_present = u.present();
@@ -148,15 +144,9 @@ typename Monoid::value_type reduce(Monoid, const vector<U>& u, const vector<M>& 
       });
     });
   }
-  // u(i) if u holds it, else the identity, for position i that the mask allows
+  // u(i) folded into acc where u holds it
   auto fold_at = [&](std::uint64_t i, T& acc) {
-    const bool held = !u_present || u_present[i];
-    if constexpr (selects) {
-      const T x = T(values[i]);
-      acc = Monoid()(acc, held ? x : Monoid::identity());
-    } else if (held) {
-      acc = Monoid()(acc, T(values[i]));
-    }
+    if (!u_present || u_present[i]) acc = Monoid()(acc, T(values[i]));
   };
   if (mask.form() == vector_form::sparse && d.structural_mask && !d.complement_mask) {
     const vertex_id* index = mask.indices();
@@ -166,13 +156,7 @@ typename Monoid::value_type reduce(Monoid, const vector<U>& u, const vector<M>& 
   }
   return detail::with_vector_mask(mask, d, [&](const auto& allows) {
     return detail::ordered_reduce<Monoid>(u.size(), [&](std::uint64_t i, T& acc) {
-      if constexpr (selects) {
-        T x = Monoid::identity();
-        fold_at(i, x);
-        acc = Monoid()(acc, allows(i) ? x : Monoid::identity());
-      } else if (allows(i)) {
-        fold_at(i, acc);
-      }
+      if (allows(i)) fold_at(i, acc);
     });
   });
 }
