@@ -18,11 +18,12 @@
 // outside that tree, and their transposes, so that any other tree still joins it in both
 // directions (no rounds at all when every vertex is in that tree, or when no edge is left
 // outside it). A directed graph's weak components take the edges of A and of Aᵀ side by side,
-// so the undirected graph A ∪ Aᵀ is never formed. Its sample is a vertex's first two out-edges
-// and first two in-edges (web-NotreDame 10.5 -> 8.9 ms against the first four of each, and the
-// sample still joins every vertex there and on the other directed graphs of the datasets),
+// so the undirected graph A ∪ Aᵀ is never formed. Its sample is a vertex's first out-edge and
+// first in-edge (against the first two of each, same build: web-NotreDame 6.2 -> 5.4 ms,
+// soc-Slashdot0902 1.39 -> 1.05, soc-Epinions1 2.79 -> 2.35; two had beaten four in turn),
 // merged into one matrix (each round then runs one product, not two: soc-Slashdot0902
-// 7.5 -> 4.9 ms).
+// 7.5 -> 4.9 ms). The sample still joins every vertex of web-NotreDame and soc-Slashdot0902;
+// where it does not, the rounds on the remaining edges finish the job.
 //
 // [1] Zhang, Azad, Hu, "FastSV: a distributed-memory connected component algorithm with fast
 //     convergence", SIAM PP 2020.
@@ -46,7 +47,8 @@ namespace {
 
 using labels = vector<std::uint64_t>;
 
-constexpr std::uint64_t sampled_edges = 4;   // per vertex, as in LAGraph, split among the edge sets
+constexpr std::uint64_t sampled_edges = 4;   // per vertex of a symmetric graph, as in LAGraph
+constexpr std::uint64_t sampled_each_way = 1;  // out-edges and in-edges of a directed one
 constexpr std::uint64_t mode_samples = 864;  // vertices whose root votes for the largest component
 
 // The undirected graph's edges as the union of a few matrices: S itself when it is symmetric,
@@ -152,9 +154,9 @@ vector<std::uint64_t> components(const edge_sets& edges, std::uint64_t n) {
     fastsv(edges, f);
     return f;
   }
-  // sample = ∪ E⟨rank < 4 / |edges|⟩ over every E, one matrix, so that a round runs one product
-  const edge_sets sample =
-      united(selected(edges, row_rank_lt_op{sampled_edges / edges.size()}));
+  // sample = ∪ E⟨rank < k⟩ over every E, one matrix, so that a round runs one product
+  const std::uint64_t k = edges.size() == 1 ? sampled_edges : sampled_each_way;
+  const edge_sets sample = united(selected(edges, row_rank_lt_op{k}));
   labels f = first_parents(sample, n);  // a row's first entry is also its sample's
   fastsv(sample, f);
   const std::uint64_t key = sampled_mode(f);
