@@ -536,25 +536,34 @@ void check_assign_extract(bool every_option) {
             const auto gm = mask_to_gb(mask);
             const auto go = gb_options(o, gw, gm);
             const std::span<const std::uint64_t> indices(list);
-            vector<T> w = w0, ws = w0;
+            // the same list as 32-bit indices (a graphring extension) gives the same result
+            const std::vector<std::uint32_t> list32(list.begin(), list.end());
+            const std::span<const std::uint32_t> indices32(list32);
+            vector<T> w = w0, ws = w0, w32 = w0;
             const T scalar = T(5);
             with_write_options<T>(o, mask, [&](const auto& m, const auto& accum) {
               if (extracting && list.empty()) {
                 extract(w, m, accum, u, all_indices, gr_descriptor(o));
               } else if (extracting) {
                 extract(w, m, accum, u, indices, gr_descriptor(o));
+                extract(w32, m, accum, u, indices32, gr_descriptor(o));
               } else if (list.empty()) {
                 assign(w, m, accum, u, all_indices, gr_descriptor(o));
                 assign_scalar(ws, m, accum, scalar, all_indices, gr_descriptor(o));
               } else {
                 assign(w, m, accum, u, indices, gr_descriptor(o));
                 assign_scalar(ws, m, accum, scalar, indices, gr_descriptor(o));
+                assign(w32, m, accum, u, indices32, gr_descriptor(o));
               }
             });
-            if (extracting) {
-              expect_equal(w, gb::grb_extract<T>(gu, list, go));
-            } else {
-              expect_equal(w, gb::grb_assign<T>(gu, list, go));
+            const auto want = extracting ? gb::grb_extract<T>(gu, list, go)
+                                         : gb::grb_assign<T>(gu, list, go);
+            expect_equal(w, want);
+            if (!list.empty()) {
+              SCOPED_TRACE("32-bit indices");
+              expect_equal(w32, want);
+            }
+            if (!extracting) {
               SCOPED_TRACE("assign_scalar");
               expect_equal(ws, gb::grb_assign<T>(scalar, list, go));
             }
@@ -603,12 +612,16 @@ void check_scatter_reduce(Accum accum) {
         want[i] = has[i] ? accum(want[i], *x) : *x;
         has[i] = true;
       }
-      vector<T> w = w0;
+      vector<T> w = w0, w32 = w0;
       assign(w, no_mask, accum, u, std::span<const std::uint64_t>(list));
+      const std::vector<std::uint32_t> list32(list.begin(), list.end());
+      assign(w32, no_mask, accum, u, std::span<const std::uint32_t>(list32));
       for (std::uint64_t i = 0; i < n; ++i) {
         ASSERT_EQ(w.get(i).has_value(), has[i]) << "at " << i;
+        ASSERT_EQ(w32.get(i).has_value(), has[i]) << "32-bit indices, at " << i;
         if (has[i]) {
           ASSERT_EQ(*w.get(i), want[i]) << "at " << i;
+          ASSERT_EQ(*w32.get(i), want[i]) << "32-bit indices, at " << i;
         }
       }
     }

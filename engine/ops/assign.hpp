@@ -37,6 +37,14 @@ inline std::uint64_t index_at(all_indices_t, std::uint64_t k) { return k; }
 inline std::uint64_t index_at(std::span<const std::uint64_t> indices, std::uint64_t k) {
   return indices[k];
 }
+// A list of 32-bit indices (vertex ids) as well (a graphring extension: the C API's GrB_Index is
+// 64 bits), so that an algorithm whose index list is a vector of labels moves half the bytes.
+inline std::uint64_t index_count(std::span<const std::uint32_t> indices, std::uint64_t) {
+  return indices.size();
+}
+inline std::uint64_t index_at(std::span<const std::uint32_t> indices, std::uint64_t k) {
+  return indices[k];
+}
 
 // Whether the mask is the output vector itself (w<w>(I) = ...). assign changes w in place while
 // it reads the mask, so it reads a copy instead: the C API's mask is w as it was before the call.
