@@ -1,8 +1,8 @@
 // Sparse matrix-matrix product rows, C(i,:) = ⊕_k A(i,k) ⊗ B(k,:), by two methods:
 //  - Gustavson (saxpy): scatter each A(i,k) ⊗ B(k,:) into a dense row workspace. Under a mask
 //    the allowed columns are marked first, so excluded products are never formed and the row
-//    comes out in the mask's (ascending) order without a sort; otherwise the touched columns are
-//    sorted, a row at a time.
+//    comes out in the mask's (ascending) order without a sort; otherwise the columns the products
+//    touched are sorted, a row at a time.
 //    count_marked_products is the masked row's count of products for plus.pair, summed
 //    directly (no workspace of values; the marks are bits).
 //  - dot: for each allowed (i,j) of a mask, merge A(i,:) with Bᵀ(j,:) (the rows of Bᵀ are the
@@ -58,11 +58,17 @@ void gustavson_row(const csr_view<VA>& a, const csr_view<VB>& b, std::uint64_t i
   using A = typename S::a_type;
   using B = typename S::b_type;
   w.touched.clear();
-  if (mask_kind != 0) {
+  // An allowing mask lists its columns, in order, as the row's candidates; a forbidding one only
+  // marks them, and they are cleared by walking the mask row again, so that the sort below takes
+  // the row's products alone and not the mask's columns too (a complemented mask of everything
+  // visited so far, as in a batched BFS, is far longer than the row).
+  if (mask_kind == 1) {
     for_each_marked([&](std::uint32_t j) {
-      w.state[j] = mask_kind == 1 ? W::allowed : W::forbidden;
+      w.state[j] = W::allowed;
       w.touched.push_back(j);
     });
+  } else if (mask_kind == 2) {
+    for_each_marked([&](std::uint32_t j) { w.state[j] = W::forbidden; });
   }
   const std::uint8_t open = mask_kind == 1 ? W::allowed : W::untouched;
   const std::uint64_t a_end = a.nnz();
@@ -87,6 +93,7 @@ void gustavson_row(const csr_view<VA>& a, const csr_view<VB>& b, std::uint64_t i
     if (w.state[j] == W::filled) emit(j, w.values[j]);
     w.state[j] = W::untouched;
   }
+  if (mask_kind == 2) for_each_marked([&](std::uint32_t j) { w.state[j] = W::untouched; });
 }
 
 // One thread's bitmap of a mask row's columns, a bit per column (a million columns in 128 KiB,
