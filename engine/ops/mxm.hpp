@@ -2,8 +2,9 @@
 //   C<M> = accum(C, A ⊕.⊗ B)      C(i,j) = ⊕_k A(i,k) ⊗ B(k,j)
 // Two methods (kernels/cpu/spgemm.hpp): Gustavson's row-by-row saxpy (push), which forms only
 // the products a mask allows, and masked dot products (pull) over Bᵀ, used by default when a
-// non-complemented mask is given and Bᵀ is at hand (transpose_second, or already cached) — the
-// triangle-counting shape C<L> = L ⊕.⊗ Lᵀ. descriptor.method forces either (dot needs a mask).
+// non-complemented mask is given, Bᵀ is at hand (transpose_second, or already cached) and the
+// dot products' merges visit fewer entries than Gustavson's scatter would (dot_visits_fewer) —
+// the triangle-counting shape C<L> = L ⊕.⊗ Lᵀ. descriptor.method forces either (dot needs a mask).
 // mxm_reduce folds the same product rows into a scalar instead of building C.
 #pragma once
 
@@ -33,6 +34,36 @@ inline constexpr bool sum_counts_products_v =
     std::is_integral_v<typename S::c_type> &&
     std::is_same_v<Monoid, plus_monoid<typename Monoid::value_type>> &&
     std::is_integral_v<typename Monoid::value_type>;
+
+// Whether masked dot products visit fewer entries than Gustavson's method: a merge of A(i,:) with
+// Bᵀ(j,:) for every (i,j) of M, against a scan of B(k,:) for every A(i,k) in a row M has entries
+// in, plus forming B from Bᵀ when only Bᵀ is at hand (b null; B's rows then count their average).
+// A mask row as long as the product row makes dot quadratic: Brandes' backward step
+// W<S_{d-1}> = W ⊕.⊗ Aᵀ, where a whole level of W is merged once per vertex of the level above.
+template <class AT, class BT, class M>
+bool dot_visits_fewer(const matrix<AT>& a, const matrix<BT>& bt, const matrix<BT>* b, const M& m) {
+  const edge_offset* a_offsets = a.offsets().data();
+  const vertex_id* a_cols = a.cols().data();
+  const edge_offset* bt_offsets = bt.offsets().data();
+  const edge_offset* m_offsets = m.offsets().data();
+  const vertex_id* m_cols = m.cols().data();
+  const edge_offset* b_offsets = b ? b->offsets().data() : nullptr;
+  const std::uint64_t average = bt.ncols() ? bt.nvals() / bt.ncols() : 0;
+  std::uint64_t dot = 0, scatter = b ? 0 : bt.nvals();
+  const std::int64_t rows = std::int64_t(a.nrows());
+#pragma omp parallel for schedule(static) reduction(+ : dot, scatter) \
+    if (a.nrows() + m.nvals() > kernels::min_parallel_work)
+  for (std::int64_t r = 0; r < rows; ++r) {
+    const std::uint64_t i = std::uint64_t(r);
+    if (m_offsets[i] == m_offsets[i + 1]) continue;
+    dot += (m_offsets[i + 1] - m_offsets[i]) * (a_offsets[i + 1] - a_offsets[i]);
+    for (std::uint64_t p = m_offsets[i]; p < m_offsets[i + 1]; ++p)
+      dot += bt_offsets[m_cols[p] + 1] - bt_offsets[m_cols[p]];
+    for (std::uint64_t p = a_offsets[i]; p < a_offsets[i + 1]; ++p)
+      scatter += b ? b_offsets[a_cols[p] + 1] - b_offsets[a_cols[p]] : average;
+  }
+  return dot < scatter;
+}
 
 // The rows of T = (A ⊕.⊗ B)<M>, by the method the descriptor and the mask select: calls
 // consume(nrows, ncols, work_hint, row), where row(i, emit) calls emit(j, value) for the entries
@@ -66,9 +97,15 @@ void product_rows(const Mask& mask, const matrix<AT>& a_in, const matrix<BT>& b_
   };
 
   const bool b_transpose_at_hand = d.transpose_second || b_in.has_cached_transpose();
-  const bool dot = masked && !d.complement_mask &&
-                   (d.method == product_method::pull ||
-                    (d.method == product_method::automatic && b_transpose_at_hand));
+  bool dot = masked && !d.complement_mask && d.method == product_method::pull;
+  if constexpr (masked) {
+    if (!d.complement_mask && d.method == product_method::automatic && b_transpose_at_hand) {
+      const matrix<BT>& bt = d.transpose_second ? b_in : b_in.transposed();
+      const matrix<BT>* b = !d.transpose_second ? &b_in
+                            : b_in.has_cached_transpose() ? &b_in.transposed() : nullptr;
+      dot = dot_visits_fewer(a, bt, b, *m);
+    }
+  }
   if (dot) {
     const matrix<BT>& bt = d.transpose_second ? b_in : b_in.transposed();
     const auto av = a.view();
