@@ -482,6 +482,14 @@ TEST(BaselinesAlgorithms, EdgeCasesAndNegativeCycles) {
   for (double x : pr.ranks) sum += x;
   EXPECT_NEAR(sum, 1.0, 1e-12);
   expect_near_all(pr.ranks, boost_pagerank(to_boost_graph(b), 0.85, 1e-12, 500).ranks, 1e-9);
+  // with the duplicate, handed to GraphBLAS as multiplicities: the same ranks as Boost's, which
+  // keeps it as a second edge (and not those of the simple graph)
+  graphblas_graph multi = edge_multiplicities(a);
+  const pagerank_result with_copies = graphblas_pagerank(multi, 0.85, 1e-12, 500, true);
+  const std::vector<double> boost_copies =
+      boost_pagerank(to_boost_graph(a), 0.85, 1e-12, 500).ranks;
+  expect_near_all(with_copies.ranks, boost_copies, 1e-9);
+  EXPECT_GT(std::fabs(boost_copies[2] - pr.ranks[2]), 1e-3);
 }
 
 TEST(BaselinesAlgorithms, UserDefinedPathCountSemiringInGraphblas) {

@@ -113,12 +113,21 @@ bfs_result graphblas_bfs_push(const graphblas_graph& g, std::uint64_t source) {
   return bfs(g, nullptr, nullptr, source, 0, 0);
 }
 
-pagerank_result graphblas_pagerank(graphblas_graph& g, double damping, double tol, int max_iters) {
+pagerank_result graphblas_pagerank(graphblas_graph& g, double damping, double tol, int max_iters,
+                                   bool multiplicities) {
   const std::uint64_t n = g.vertices();
   pagerank_result result;
   if (n == 0) return result;
   GrB_Matrix at = g.at();
-  GrB_Vector outdeg = g.out_degree();
+  grb_vector copies;
+  if (multiplicities) {
+    // copies = ⊕_j A(:, j): each vertex's out-edges counted with their copies
+    copies = new_vector(GrB_FP64, n);
+    GRAPHRING_GRB(GrB_Matrix_reduce_Monoid(copies.get(), nullptr, nullptr, GrB_PLUS_MONOID_FP64,
+                                           g.a(), nullptr));
+  }
+  GrB_Vector outdeg = multiplicities ? copies.get() : g.out_degree();
+  GrB_Semiring spread = multiplicities ? GrB_PLUS_TIMES_SEMIRING_FP64 : GxB_PLUS_SECOND_FP64;
   grb_vector d = new_vector(GrB_FP64, n), sinks = new_vector(GrB_BOOL, n);
   // d = outdeg / damping, so that r ./ d = damping · r ./ outdeg
   GRAPHRING_GRB(GrB_Vector_apply_BinaryOp2nd_FP64(d.get(), nullptr, nullptr, GrB_DIV_FP64, outdeg,
@@ -144,9 +153,9 @@ pagerank_result graphblas_pagerank(graphblas_graph& g, double damping, double to
     // w = prev ./ d
     GRAPHRING_GRB(GrB_Vector_eWiseMult_BinaryOp(w.get(), nullptr, nullptr, GrB_DIV_FP64,
                                                 prev.get(), d.get(), nullptr));
-    // r = teleport; r += Aᵀ plus.second w
+    // r = teleport; r += Aᵀ plus.second w (plus.times with multiplicities)
     GRAPHRING_GRB(GrB_Vector_assign_FP64(r.get(), nullptr, nullptr, teleport, GrB_ALL, n, nullptr));
-    GRAPHRING_GRB(GrB_mxv(r.get(), nullptr, GrB_PLUS_FP64, GxB_PLUS_SECOND_FP64, at, w.get(), nullptr));
+    GRAPHRING_GRB(GrB_mxv(r.get(), nullptr, GrB_PLUS_FP64, spread, at, w.get(), nullptr));
     // change = Σ |prev - r|
     GRAPHRING_GRB(GrB_Vector_eWiseAdd_BinaryOp(t.get(), nullptr, nullptr, GrB_MINUS_FP64, prev.get(),
                                                r.get(), nullptr));

@@ -39,9 +39,11 @@ struct pagerank_result {
 
 // PageRank in double precision: r = (1-d)/n + d·(Aᵀ (r ./ outdeg) + Σ_sinks r / n), from r = 1/n,
 // until ‖r - r_prev‖₁ < tol or max_iters iterations (tol = 0: exactly max_iters, as LDBC runs it).
-// Edge weights are ignored. Uses g.at().
+// Edge weights are ignored, unless `multiplicities`: then A's values count each edge's copies (a
+// multigraph, made by edge_multiplicities), a vertex's out-degree is its row's sum and an in-edge
+// passes its share that many times, as graphring and Boost count repeated edges. Uses g.at().
 pagerank_result graphblas_pagerank(graphblas_graph& g, double damping = 0.85, double tol = 1e-7,
-                                   int max_iters = 100);
+                                   int max_iters = 100, bool multiplicities = false);
 
 // Distances from `source` (infinity when unreached); g must hold FP64 weights (1 for a pattern).
 // Delta-stepping needs non-negative weights; delta <= 0 picks the mean edge weight.

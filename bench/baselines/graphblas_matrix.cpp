@@ -8,6 +8,7 @@
 #include <new>
 
 #include "bench/baselines/graphblas_types.hpp"
+#include "engine/array.hpp"
 #include "engine/error.hpp"
 
 namespace graphring::baselines {
@@ -171,6 +172,11 @@ grb_matrix grb_transposed(GrB_Matrix a) {
 graphblas_graph::graphblas_graph(const csr_matrix& a, GrB_Type type, dup_policy dup)
     : n_(a.nrows), type_(type), a_(to_grb_matrix(a, type, dup)) {
   if (a.nrows != a.ncols) throw error(error_kind::usage, "an adjacency matrix must be square");
+}
+
+graphblas_graph edge_multiplicities(const csr_matrix& a) {
+  const csr_matrix ones{a.nrows, a.ncols, a.offsets, a.cols, share(array<double>(a.nnz(), 1.0))};
+  return graphblas_graph(ones, GrB_FP64, dup_policy::sum);
 }
 
 GrB_Matrix graphblas_graph::at() {

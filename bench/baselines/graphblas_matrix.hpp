@@ -100,6 +100,10 @@ class graphblas_graph {
   std::optional<bool> symmetric_;
 };
 
+// a's pattern as an FP64 graph whose entry (i, j) counts the edges i → j that a holds (its repeated
+// edges merged into one entry valued by their number): a multigraph, for graphblas_pagerank.
+graphblas_graph edge_multiplicities(const csr_matrix& a);
+
 // The undirected structure of g as a BOOL pattern: A itself when it is symmetric, otherwise
 // S = A ∪ Aᵀ made from the cached transpose (owned holds it).
 struct undirected_structure {
