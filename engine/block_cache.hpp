@@ -1,10 +1,12 @@
 // A process-wide cache of freed large memory mappings, so that a block of the same size asked for
 // again (an algorithm's vectors, iteration after iteration) comes back already paged in. A fresh
 // anonymous mapping costs a page fault per 4 KiB page on first touch, which on a virtual machine
-// is several microseconds each: more than writing the page. The cache keeps at most
-// `capacity_bytes` in blocks of at most `largest_block` bytes and gives the oldest back to the
-// system first. It is off under AddressSanitizer, which must see every block unmapped to catch a
-// use after free.
+// is several microseconds each: more than writing the page. A request that no block fits exactly
+// takes the smallest cached block of up to twice its size (arrays that grow a little at every step,
+// such as a BFS-like sweep's visited set, would otherwise fault in fresh pages every time), and
+// that block comes back at its own size. The cache keeps at most `capacity_bytes` in blocks of at
+// most `largest_block` bytes and gives the oldest back to the system first. It is off under
+// AddressSanitizer, which must see every block unmapped to catch a use after free.
 #pragma once
 
 #include <sys/mman.h>
@@ -39,27 +41,53 @@ class block_cache {
     return *cache;
   }
 
-  // A cached mapping of exactly `bytes` bytes (the newest), or null.
+  // The process's cache is instance(); a test may make its own.
+  block_cache() {
+    blocks_.reserve(max_blocks);
+    lent_.reserve(max_blocks);
+  }
+
+  // A cached mapping for `bytes` bytes, or null: the newest of exactly that size, else the
+  // smallest of up to twice that size (lent: give() takes it back at its own size).
   void* take(std::size_t bytes) {
     if (!block_cache_enabled) return nullptr;
     std::lock_guard<std::mutex> lock(mutex_);
+    std::size_t best = blocks_.size();
     for (std::size_t k = blocks_.size(); k-- > 0;) {
-      if (blocks_[k].bytes != bytes) continue;
-      void* p = blocks_[k].address;
-      held_ -= bytes;
-      blocks_.erase(blocks_.begin() + std::ptrdiff_t(k));
-      return p;
+      const std::size_t size = blocks_[k].bytes;
+      if (size == bytes) {
+        best = k;
+        break;
+      }
+      const bool fits = size > bytes && size / 2 <= bytes && lent_.size() < max_blocks;
+      if (fits && (best == blocks_.size() || size < blocks_[best].bytes)) best = k;
     }
-    return nullptr;
+    if (best == blocks_.size()) return nullptr;
+    const block b = blocks_[best];
+    held_ -= b.bytes;
+    blocks_.erase(blocks_.begin() + std::ptrdiff_t(best));
+    if (b.bytes != bytes) lent_.push_back(b);  // within the reserved capacity: no allocation
+    return b.address;
   }
 
-  // Keeps the mapping for reuse, or unmaps it; older blocks are unmapped to make room.
+  // Keeps the mapping for reuse, or unmaps it; older blocks are unmapped to make room. `bytes` is
+  // what was asked of take() or of the system; a lent block counts its own size.
   void give(void* p, std::size_t bytes) noexcept {
-    if (!block_cache_enabled || bytes > largest_block) {
+    if (!block_cache_enabled) {
       munmap(p, bytes);
       return;
     }
     std::lock_guard<std::mutex> lock(mutex_);
+    for (std::size_t k = 0; k < lent_.size(); ++k) {
+      if (lent_[k].address != p) continue;
+      bytes = lent_[k].bytes;
+      lent_.erase(lent_.begin() + std::ptrdiff_t(k));
+      break;
+    }
+    if (bytes > largest_block) {
+      munmap(p, bytes);
+      return;
+    }
     while (!blocks_.empty() && (held_ + bytes > capacity_bytes || blocks_.size() >= max_blocks)) {
       munmap(blocks_.front().address, blocks_.front().bytes);
       held_ -= blocks_.front().bytes;
@@ -67,6 +95,11 @@ class block_cache {
     }
     blocks_.push_back({p, bytes});  // within the reserved capacity: no allocation
     held_ += bytes;
+  }
+
+  // Unmaps the blocks it holds (the process's cache is never destroyed).
+  ~block_cache() {
+    for (const block& b : blocks_) munmap(b.address, b.bytes);
   }
 
   block_cache(const block_cache&) = delete;
@@ -79,10 +112,9 @@ class block_cache {
     std::size_t bytes;
   };
 
-  block_cache() { blocks_.reserve(max_blocks); }
-
   std::mutex mutex_;
   std::vector<block> blocks_;  // oldest first
+  std::vector<block> lent_;    // handed out for a smaller request, with their own sizes
   std::size_t held_ = 0;
 };
 
