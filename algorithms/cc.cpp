@@ -191,7 +191,7 @@ labels components(const edge_sets& edges, std::uint64_t n) {
 // The labels as the 64-bit ids the API returns.
 vector<std::uint64_t> widened(const labels& f) {
   vector<std::uint64_t> out(f.size());
-  apply(out, no_mask, no_accum, [](label x) { return std::uint64_t(x); }, f);
+  apply(out, no_mask, no_accum, identity_op<std::uint64_t>{}, f);
   return out;
 }
 

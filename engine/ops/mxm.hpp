@@ -96,18 +96,18 @@ void product_rows(const Mask& mask, const matrix<AT>& a_in, const matrix<BT>& b_
     }
   };
 
-  const bool b_transpose_at_hand = d.transpose_second || b_in.has_cached_transpose();
+  // B and Bᵀ: b_in or its transpose, as the descriptor says; "at hand" when nothing is formed
+  auto b_of = [&]() -> const matrix<BT>& { return d.transpose_second ? b_in.transposed() : b_in; };
+  auto bt_of = [&]() -> const matrix<BT>& { return d.transpose_second ? b_in : b_in.transposed(); };
+  const bool b_at_hand = !d.transpose_second || b_in.has_cached_transpose();
+  const bool bt_at_hand = d.transpose_second || b_in.has_cached_transpose();
   bool dot = masked && !d.complement_mask && d.method == product_method::pull;
   if constexpr (masked) {
-    if (!d.complement_mask && d.method == product_method::automatic && b_transpose_at_hand) {
-      const matrix<BT>& bt = d.transpose_second ? b_in : b_in.transposed();
-      const matrix<BT>* b = !d.transpose_second ? &b_in
-                            : b_in.has_cached_transpose() ? &b_in.transposed() : nullptr;
-      dot = dot_visits_fewer(a, bt, b, *m);
-    }
+    if (!d.complement_mask && d.method == product_method::automatic && bt_at_hand)
+      dot = dot_visits_fewer(a, bt_of(), b_at_hand ? &b_of() : nullptr, *m);
   }
   if (dot) {
-    const matrix<BT>& bt = d.transpose_second ? b_in : b_in.transposed();
+    const matrix<BT>& bt = bt_of();
     const auto av = a.view();
     const auto btv = bt.view();
     consume(a.nrows(), ncols, m->nvals(), [&](std::uint64_t i, auto&& emit) {
@@ -118,7 +118,7 @@ void product_rows(const Mask& mask, const matrix<AT>& a_in, const matrix<BT>& b_
       }
     });
   } else {
-    const matrix<BT>& b = d.transpose_second ? b_in.transposed() : b_in;
+    const matrix<BT>& b = b_of();
     const auto av = a.view();
     const auto bv = b.view();
     const int mask_kind = masked ? (d.complement_mask ? 2 : 1) : (d.complement_mask ? -1 : 0);
