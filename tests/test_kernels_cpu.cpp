@@ -1,5 +1,6 @@
 // The CPU kernels' parallel paths against serial references: nnz-balanced pull with rows long
-// enough to be split across threads, the sliced pull over rows of every length, the bucketed push and its ordered listing, NaN handling of
+// enough to be split across threads, the pull that prefetches a large x, the sliced pull over
+// rows of every length, the bucketed push and its ordered listing, NaN handling of
 // min/max accumulation, terminal early exit, and the order in which a non-commutative monoid
 // combines products.
 #include <gtest/gtest.h>
@@ -150,6 +151,30 @@ TEST(KernelsCpu, SlicedPullEqualsSerialOnRowsOfEveryLength) {
   for (std::uint64_t k = 1; k < sliced_after_products; ++k)
     EXPECT_EQ(uniform.rows_by_length(), nullptr);
   EXPECT_FALSE(uniform.rows_by_length()->slices_pay);
+}
+
+// A dense x larger than kernels::prefetch_above_bytes is prefetched gather_lookahead entries
+// ahead (kernels/cpu/spmv_pull.hpp), except in the chunks that end too near the column array's
+// end: a wide matrix (x of 2.4 MB) whose rows are empty, short or a few hundred entries long.
+TEST(KernelsCpu, PullThatPrefetchesALargeXEqualsSerial) {
+  const std::uint64_t n = 3000, columns = 600000;
+  static_assert(columns * sizeof(float) > kernels::prefetch_above_bytes);
+  std::mt19937 random(31);
+  array<vertex_id> rows, cols;
+  array<float> values;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const std::uint64_t entries = i % 4 == 0 ? 0 : i % 50 == 1 ? 300 : 1 + random() % 20;
+    for (std::uint64_t e = 0; e < entries; ++e) {
+      const std::uint64_t step = columns / entries;  // distinct, ascending columns
+      rows.push_back(vertex_id(i));
+      cols.push_back(vertex_id(e * step + random() % step));
+      values.push_back(float(random() % 1000) / 100.0f);
+    }
+  }
+  const auto a = matrix<float>::from_tuples(n, columns, rows, cols, values);
+  expect_mxv_matches<plus_times<float>>(a, 1.0, product_method::pull, 32, true);
+  expect_mxv_matches<min_plus<float>>(a, 1.0, product_method::pull, 33, true);
+  expect_mxv_matches<plus_times<float>>(a, 0.5, product_method::pull, 34, true);
 }
 
 TEST(KernelsCpu, PushBucketsMatchSerialAtEveryThreadCount) {

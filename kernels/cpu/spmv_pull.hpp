@@ -3,6 +3,7 @@
 // Work is balanced by nonzeros, not rows: the rows are cut into chunks of equal rows + nonzeros
 // (a merge-path split over the offsets), and very long rows — a power-law graph's hubs — are each
 // reduced by all threads in column order, so one huge row never serializes the run.
+// A large dense x is prefetched ahead of its gathers (kernels/cpu/prefetch.hpp).
 // A monoid with a terminal value stops a row once it is reached; an ANY monoid stops at the first
 // product. Products within a row combine in ascending column order, so a non-commutative ⊕ gives
 // the same answer on any number of threads.
@@ -23,6 +24,7 @@
 
 #include "engine/array.hpp"
 #include "kernels/cpu/parallel.hpp"
+#include "kernels/cpu/prefetch.hpp"
 #include "kernels/csr_view.hpp"
 #include "semirings/monoids.hpp"
 #include "semirings/row_order.hpp"
@@ -44,46 +46,33 @@ GRAPHRING_INLINE typename S::a_type entry_value(const csr_view<V>& a, std::uint6
 }
 
 // Folds the products of entries [first, last) of row i into acc with every x present and a
-// commutative ⊕: on rows of 8 or more entries four independent running sums hide the latency of ⊕
-// and of the gathers of x (each sum starts at zero(), so accumulate applies); they are combined at
-// the end. The order within a row is fixed, so the answer does not depend on the thread count.
-template <bool iso, class S, class V, class X>
+// commutative ⊕, in one running sum: with the gathers of x the slow part, more sums (tried: four)
+// only lengthen the code of short rows. A monoid with a terminal value is checked every 16
+// products. `ahead` prefetches x (prefetch_gather); the caller guarantees that the column array
+// holds gather_lookahead entries past `last`.
+template <bool iso, bool ahead, class S, class V, class X>
 GRAPHRING_INLINE void fold_dense_row(const csr_view<V>& a, const X* x, std::uint64_t i,
                                      std::uint64_t first, std::uint64_t last,
                                      typename S::c_type& acc) {
   using M = typename S::add_monoid;
   using B = typename S::b_type;
   using C = typename S::c_type;
-  auto product = [&](std::uint64_t p) {
-    const std::uint32_t k = a.cols[p];
-    return S::multiply(entry_value<iso, S>(a, p), B(x[k]), i, k, 0);
+  C sum = acc;
+  auto fold = [&](std::uint64_t p, std::uint64_t stop) {
+    for (; p < stop; ++p) {
+      GRAPHRING_SCALAR_LOOP();
+      prefetch_gather<ahead>(x, a.cols, p);
+      const std::uint32_t k = a.cols[p];
+      sum = S::accumulate(sum, S::multiply(entry_value<iso, S>(a, p), B(x[k]), i, k, 0));
+    }
   };
-  std::uint64_t p = first;
-  if (last - first < 8) {  // a short row: one running sum
-    C sum = acc;
-    for (; p < last; ++p) sum = S::accumulate(sum, product(p));
-    acc = sum;
-    return;
+  if constexpr (has_terminal_v<M>) {
+    for (std::uint64_t p = first; p < last && sum != M::terminal(); p += 16)
+      fold(p, last - p > 16 ? p + 16 : last);
+  } else {
+    fold(first, last);
   }
-  C s0 = S::zero(), s1 = S::zero(), s2 = S::zero(), s3 = S::zero();
-  while (last - p >= 8) {
-    for (const std::uint64_t stop = p + 8; p < stop; p += 4) {
-      s0 = S::accumulate(s0, product(p));
-      s1 = S::accumulate(s1, product(p + 1));
-      s2 = S::accumulate(s2, product(p + 2));
-      s3 = S::accumulate(s3, product(p + 3));
-    }
-    if constexpr (has_terminal_v<M>) {
-      const C t = M::terminal();
-      if (s0 == t || s1 == t || s2 == t || s3 == t) {
-        acc = t;
-        return;
-      }
-    }
-  }
-  for (; p < last; ++p) s0 = S::accumulate(s0, product(p));
-  // Each sum started at zero(), so accumulate may combine them too.
-  acc = S::accumulate(acc, S::accumulate(S::accumulate(s0, s1), S::accumulate(s2, s3)));
+  acc = sum;
 }
 
 // Whether a row may form the product of every entry and keep it only where x(k) is present (a
@@ -119,7 +108,7 @@ GRAPHRING_INLINE bool fold_present_row(const csr_view<V>& a, const X* x,
 // Folds the products of entries [first, last) of row i into acc; returns whether any was taken.
 // Stops early at the monoid's terminal value, or at the first product for an ANY monoid or where
 // the first product decides the row (semirings/row_order.hpp).
-template <bool iso, class S, class V, class X>
+template <bool iso, bool ahead, class S, class V, class X>
 GRAPHRING_INLINE bool fold_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_present,
                                std::uint64_t i, std::uint64_t first, std::uint64_t last,
                                typename S::c_type& acc) {
@@ -128,7 +117,7 @@ GRAPHRING_INLINE bool fold_row(const csr_view<V>& a, const X* x, const std::uint
   constexpr bool first_decides = is_any_v<M> || first_product_decides_v<S>;
   if constexpr (is_commutative_v<M> && !first_decides) {
     if (!x_present) {
-      fold_dense_row<iso, S>(a, x, i, first, last, acc);
+      fold_dense_row<iso, ahead, S>(a, x, i, first, last, acc);
       return last > first;
     }
     if constexpr (selects_present_v<S, X>) {  // no early exit at a terminal: rarely reached
@@ -176,7 +165,7 @@ bool fold_long_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_prese
     const std::uint64_t b = first + (last - first) * t / pieces;
     const std::uint64_t e = first + (last - first) * (t + 1) / pieces;
     C acc = S::zero();
-    taken[t] = fold_row<iso, S>(a, x, x_present, i, b, e, acc);
+    taken[t] = fold_row<iso, false, S>(a, x, x_present, i, b, e, acc);
     partial[t] = acc;
   }
   bool any = false;
@@ -192,7 +181,7 @@ bool fold_long_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_prese
 // Rows [begin, end) of one chunk: y(i) for every allowed row of at most long_row entries; longer
 // rows are listed in `long_rows` for the team. The view arrives by value, so the stores to y and
 // y_present cannot be taken to change its pointers. Returns how many rows took a product.
-template <bool iso, class S, class V, class X, class Allowed>
+template <bool iso, bool ahead, class S, class V, class X, class Allowed>
 std::uint64_t pull_chunk(const csr_view<V> a, const X* x, const std::uint8_t* x_present,
                          typename S::c_type* y, std::uint8_t* y_present, const Allowed& allowed,
                          std::uint64_t begin, std::uint64_t end, std::uint64_t long_row,
@@ -210,8 +199,8 @@ std::uint64_t pull_chunk(const csr_view<V> a, const X* x, const std::uint8_t* x_
         long_rows.push_back(i);
       } else {
         C acc = S::zero();
-        taken = fold_row<iso, S>(a, x, x_present, i, row_first, last, acc);
-        if (taken) y[i] = acc;
+        taken = fold_row<iso, ahead, S>(a, x, x_present, i, row_first, last, acc);
+        y[i] = acc;  // unspecified where no product was taken: no branch on it
       }
     }
     y_present[i] = taken;
@@ -241,18 +230,27 @@ std::uint64_t spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_
     }
     return lo;
   };
+  // A large dense x is prefetched (prefetch_gather) in every chunk that ends gather_lookahead
+  // entries or more before the column array does.
+  const bool prefetch = !x_present && a.ncols * sizeof(X) > prefetch_above_bytes;
+  auto chunk = [&](std::uint64_t begin, std::uint64_t end, std::vector<std::uint64_t>& longs) {
+    if (prefetch && a.offsets[end] + gather_lookahead <= nnz)
+      return pull_chunk<iso, true, S>(a, x, x_present, y, y_present, allowed, begin, end, long_row,
+                                      longs);
+    return pull_chunk<iso, false, S>(a, x, x_present, y, y_present, allowed, begin, end, long_row,
+                                     longs);
+  };
   std::vector<std::uint64_t> long_rows;
   std::uint64_t found = 0;
   if (threads == 1) {
-    found = pull_chunk<iso, S>(a, x, x_present, y, y_present, allowed, 0, n, long_row, long_rows);
+    found = chunk(0, n, long_rows);
   } else {
 #pragma omp parallel num_threads(threads) reduction(+ : found)
     {
       std::vector<std::uint64_t> my_long_rows;
 #pragma omp for schedule(dynamic, 1) nowait
       for (std::int64_t c = 0; c < std::int64_t(chunks); ++c)
-        found += pull_chunk<iso, S>(a, x, x_present, y, y_present, allowed, first_row(c),
-                                    first_row(c + 1), long_row, my_long_rows);
+        found += chunk(first_row(c), first_row(c + 1), my_long_rows);
 #pragma omp critical(graphring_spmv_long_rows)
       long_rows.insert(long_rows.end(), my_long_rows.begin(), my_long_rows.end());
     }

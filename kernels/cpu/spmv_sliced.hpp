@@ -112,7 +112,7 @@ std::uint64_t spmv_pull_sliced(const csr_view<V>& a, const sliced_order& order, 
           continue;
         }
         C acc = S::zero();
-        fold_dense_row<iso, S>(view, x, i, first, last, acc);
+        fold_dense_row<iso, false, S>(view, x, i, first, last, acc);
         y[i] = acc;
       }
     }
