@@ -3,7 +3,8 @@
 // for floating point — for plus_times, min_plus, lor_land, max_min, any_pair and a user-defined
 // semiring over a struct, with and without masks (value, structural, complemented, replace) and
 // accumulators, on random matrices (empty rows, one huge row, n = 1, an empty matrix), stored
-// values, iso values, and value types the formats store by position (bool, a struct's input).
+// values, iso values, and value types the formats store by position (bool, a struct's input); and
+// on a matrix wide enough that the kernels prefetch x.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -224,6 +225,38 @@ TEST(FormatEngine, MxvAndVxmEqualCsrOnEveryFormat) {
       check_semiring<path_count_pull>(ad, seed);
     }
   }
+}
+
+// An x larger than kernels::prefetch_above_bytes, which the CSR and SELL kernels prefetch
+// (kernels/cpu/prefetch.hpp): mxv on a wide matrix, every format against CSR.
+template <class S, class T>
+void check_wide_mxv(const matrix<T>& a, std::uint64_t seed) {
+  rng_t rng(seed);
+  for (std::optional<format_kind> kind : every_format) {
+    SCOPED_TRACE("format " + name_of(kind));
+    std::optional<formatted_matrix<T>> fa;
+    try {
+      fa.emplace(a, kind);
+    } catch (const error& e) {
+      ASSERT_EQ(e.kind(), error_kind::limit);  // ELL refusing the padding of a long row
+      continue;
+    }
+    for (double density : {1.0, 0.5}) {
+      const auto u = random_vector<typename S::b_type>(a.ncols(), density, rng);
+      vector<typename S::c_type> want(a.nrows()), got(a.nrows());
+      mxv(want, no_mask, no_accum, S{}, a, u, descriptor{.method = product_method::pull});
+      mxv(got, no_mask, no_accum, S{}, *fa, u, descriptor{.method = product_method::pull});
+      expect_same(got, want);
+    }
+  }
+}
+
+TEST(FormatEngine, WideMatrixWhoseXIsPrefetched) {
+  constexpr shape wide{3000, 700000, 40, 0};
+  static_assert(wide.ncols * sizeof(std::int32_t) > kernels::prefetch_above_bytes);
+  rng_t rng(61);
+  check_wide_mxv<plus_times<double>>(random_matrix<double>(wide, false, rng), 62);
+  check_wide_mxv<min_plus<std::int32_t>>(random_matrix<std::int32_t>(wide, true, rng), 63);
 }
 
 // The user-defined semiring in its own orientation: vxm pulls over Aᵀ with flipped<S>.

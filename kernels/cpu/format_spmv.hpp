@@ -35,6 +35,7 @@
 #include "engine/formats/hyb.hpp"
 #include "engine/formats/sell.hpp"
 #include "kernels/cpu/parallel.hpp"
+#include "kernels/cpu/prefetch.hpp"
 #include "semirings/monoids.hpp"
 
 namespace graphring::kernels {
@@ -428,7 +429,9 @@ GRAPHRING_INLINE std::uint64_t lanes_with_entries(const vertex_id* cols, std::ui
 // a dense x and a monoid that never stops early: a lane took a product exactly when its row has
 // an entry, and the loop carries nothing but the running sums, one per lane, which (indexed by
 // compile-time lanes only) stay in registers; the gathers of x for all lanes are independent.
-template <class S, class Values, class X, class Allowed, std::size_t... L>
+// `ahead` prefetches x for the slots gather_lookahead places on (kernels/cpu/prefetch.hpp); the
+// caller guarantees that the slot array holds them.
+template <bool ahead, class S, class Values, class X, class Allowed, std::size_t... L>
 std::uint64_t sweep_dense_lanes(const vertex_id* cols, std::uint64_t first, std::uint64_t stride,
                                 std::uint64_t end, std::uint64_t lanes, const vertex_id* rows,
                                 const Values& values, const X* x, typename S::c_type* y,
@@ -441,6 +444,7 @@ std::uint64_t sweep_dense_lanes(const vertex_id* cols, std::uint64_t first, std:
   std::uint64_t active = filled;
   for (std::uint64_t at = first; at < end && active > 0; at += stride) {
     active = lanes_with_entries(cols, at, active);
+    (prefetch_gather<ahead>(x, cols, at + L), ...);
     if (active == sizeof...(L)) {  // every lane (the common case): no test per lane
       add_column<S>(acc, sizeof...(L), cols + at, at, rows, values, x, all);
     } else {
@@ -501,23 +505,32 @@ std::uint64_t pull_sell(const sell_view<V>& a, const Values& values, const X* x,
   constexpr std::uint64_t group = 8;
   const std::uint64_t blocks = block_count(a.slice_offsets[a.slices] + a.slices);
   const std::vector<std::uint64_t> bounds = balanced_blocks(a.slice_offsets, a.slices, blocks);
+  const std::uint64_t slots = a.slice_offsets[a.slices];
+  // A large x is prefetched in every block that ends gather_lookahead slots or more before the
+  // slot array does.
+  const bool prefetch = a.ncols * sizeof(X) > prefetch_above_bytes;
   std::uint64_t found = 0;
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : found) if (blocks > 1)
-  for (std::int64_t b = 0; b < std::int64_t(blocks); ++b)
+  for (std::int64_t b = 0; b < std::int64_t(blocks); ++b) {
+    const bool ahead = prefetch && a.slice_offsets[bounds[b + 1]] + gather_lookahead <= slots;
     for (std::uint64_t s = bounds[b]; s < bounds[b + 1]; ++s) {
       const std::uint64_t base = a.slice_offsets[s], end = a.slice_offsets[s + 1];
       for (std::uint64_t first = 0; first < a.chunk; first += group) {
         const std::uint64_t lanes = std::min(group, a.chunk - first);
         const vertex_id* rows = a.row_of + s * a.chunk + first;
         if constexpr (dense && !stops_at_any_v<S> && !stops_at_terminal_v<S>) {
-          found += sweep_dense_lanes<S>(a.cols, base + first, a.chunk, end, lanes, rows, values, x,
-                                        y, y_present, allowed, std::make_index_sequence<group>{});
+          constexpr auto all = std::make_index_sequence<group>{};
+          found += ahead ? sweep_dense_lanes<true, S>(a.cols, base + first, a.chunk, end, lanes,
+                                                      rows, values, x, y, y_present, allowed, all)
+                         : sweep_dense_lanes<false, S>(a.cols, base + first, a.chunk, end, lanes,
+                                                       rows, values, x, y, y_present, allowed, all);
         } else {
           found += sweep_flagged_lanes<group, S>(a.cols, base + first, a.chunk, end, lanes, rows,
                                                  values, x, x_present, y, y_present, allowed);
         }
       }
     }
+  }
   return found;
 }
 
