@@ -47,8 +47,9 @@ GRAPHRING_INLINE typename S::a_type entry_value(const csr_view<V>& a, std::uint6
 
 // Folds the products of entries [first, last) of row i into acc with every x present and a
 // commutative ⊕, in one running sum: with the gathers of x the slow part, more sums (tried: four)
-// only lengthen the code of short rows. A monoid with a terminal value is checked every 16
-// products. `ahead` prefetches x (prefetch_gather); the caller guarantees that the column array
+// only lengthen the code of short rows. A monoid that usually stops rows early (a bool one at its
+// terminal value) is checked every 16 products; others, whose terminal value is rare (min's
+// -infinity), are not. `ahead` prefetches x (prefetch_gather); the caller guarantees that the column array
 // holds gather_lookahead entries past `last`.
 template <bool iso, bool ahead, class S, class V, class X>
 GRAPHRING_INLINE void fold_dense_row(const csr_view<V>& a, const X* x, std::uint64_t i,
@@ -66,7 +67,7 @@ GRAPHRING_INLINE void fold_dense_row(const csr_view<V>& a, const X* x, std::uint
       sum = S::accumulate(sum, S::multiply(entry_value<iso, S>(a, p), B(x[k]), i, k, 0));
     }
   };
-  if constexpr (has_terminal_v<M>) {
+  if constexpr (stops_rows_early_v<M>) {
     for (std::uint64_t p = first; p < last && sum != M::terminal(); p += 16)
       fold(p, last - p > 16 ? p + 16 : last);
   } else {
