@@ -433,6 +433,38 @@ TEST(FormatSpmv, RandomMatricesEveryFormatAndSemiring) {
   }
 }
 
+// A dense x larger than kernels::prefetch_above_bytes is prefetched by the SELL kernel, for the
+// slots of each slice only: slices of 4, 8 and 12 rows on a 700 000-column matrix, against the
+// reference (under the sanitizers, a prefetch slot read past the column array would show).
+TEST(FormatSpmv, SellPrefetchingALargeXAtEverySliceHeight) {
+  random_shape shape;
+  shape.nrows = 30000;  // enough entries (about 110 000) for several blocks of slices
+  shape.ncols = 700000;
+  shape.mean_degree = 12;
+  ASSERT_GT(shape.ncols * sizeof(float), kernels::prefetch_above_bytes);
+  const csr_matrix a = random_matrix(shape, 77);
+  std::mt19937_64 rng(78);
+  const std::vector<float> x = random_x<float>(a.ncols, rng);
+  using S = plus_times<float>;
+  std::vector<float> want(a.nrows), got(a.nrows);
+  std::vector<std::uint8_t> want_p(a.nrows), got_p(a.nrows);
+  reference_spmv<S>(a, x, std::vector<std::uint8_t>(a.ncols, 1), want.data(), want_p);
+  const auto allowed = [](std::uint64_t i) { return i % 7 != 3; };
+  for (const std::uint64_t chunk : {4u, 8u, 12u}) {
+    SCOPED_TRACE(::testing::Message() << "C " << chunk);
+    const sell_matrix m = sell_matrix::from_csr(a, {chunk, std::uint64_t(1) << 20});
+    std::fill(got_p.begin(), got_p.end(), 2);
+    kernels::spmv_pull_stored<S>(m.view(static_cast<const float*>(nullptr)), x.data(), nullptr,
+                                 got.data(), got_p.data(), allowed);
+    for (std::uint64_t i = 0; i < a.nrows; ++i) {
+      ASSERT_EQ(got_p[i], want_p[i]) << "row " << i;
+      if (want_p[i]) {
+        ASSERT_TRUE(same_value(got[i], want[i])) << "row " << i;
+      }
+    }
+  }
+}
+
 // The size targets on the web and social graphs: CCI's column code under half of CSR's
 // 32 bits per entry, and CSR-dtANS's index code (its table included; row structure is reported
 // apart) within 10% of the order-0 entropy of the delta-coded indices.

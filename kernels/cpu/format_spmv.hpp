@@ -444,7 +444,7 @@ std::uint64_t sweep_dense_lanes(const vertex_id* cols, std::uint64_t first, std:
   std::uint64_t active = filled;
   for (std::uint64_t at = first; at < end && active > 0; at += stride) {
     active = lanes_with_entries(cols, at, active);
-    (prefetch_gather<ahead>(x, cols, at + L), ...);
+    ((L < lanes ? prefetch_gather<ahead>(x, cols, at + L) : void()), ...);  // slots of the slice
     if (active == sizeof...(L)) {  // every lane (the common case): no test per lane
       add_column<S>(acc, sizeof...(L), cols + at, at, rows, values, x, all);
     } else {
