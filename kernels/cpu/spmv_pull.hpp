@@ -49,8 +49,8 @@ GRAPHRING_INLINE typename S::a_type entry_value(const csr_view<V>& a, std::uint6
 // commutative ⊕, in one running sum: with the gathers of x the slow part, more sums (tried: four)
 // only lengthen the code of short rows. A monoid that usually stops rows early (a bool one at its
 // terminal value) is checked every 16 products; others, whose terminal value is rare (min's
-// -infinity), are not. `ahead` prefetches x (prefetch_gather); the caller guarantees that the column array
-// holds gather_lookahead entries past `last`.
+// -infinity), are not. `ahead` prefetches x (prefetch_gather); the caller guarantees that the
+// column array holds gather_lookahead entries past `last`.
 template <bool iso, bool ahead, class S, class V, class X>
 GRAPHRING_INLINE void fold_dense_row(const csr_view<V>& a, const X* x, std::uint64_t i,
                                      std::uint64_t first, std::uint64_t last,
