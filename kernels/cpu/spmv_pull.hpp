@@ -231,14 +231,24 @@ std::uint64_t spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_
     }
     return lo;
   };
-  // A large dense x is prefetched (prefetch_gather) in every chunk that ends gather_lookahead
-  // entries or more before the column array does.
+  // A large dense x is prefetched (prefetch_gather) in the rows of a chunk that end
+  // gather_lookahead entries or more before the column array does; the chunk's last rows, past
+  // that point, are folded without. (With one thread the one chunk is the whole matrix.)
   const bool prefetch = !x_present && a.ncols * sizeof(X) > prefetch_above_bytes;
   auto chunk = [&](std::uint64_t begin, std::uint64_t end, std::vector<std::uint64_t>& longs) {
-    if (prefetch && a.offsets[end] + gather_lookahead <= nnz)
-      return pull_chunk<iso, true, S>(a, x, x_present, y, y_present, allowed, begin, end, long_row,
-                                      longs);
-    return pull_chunk<iso, false, S>(a, x, x_present, y, y_present, allowed, begin, end, long_row,
+    std::uint64_t cut = begin;
+    if (prefetch) {
+      // The last r in [begin, end] with offsets[r] + gather_lookahead <= nnz (or begin).
+      std::uint64_t lo = begin, hi = end;
+      while (lo < hi) {
+        const std::uint64_t mid = hi - (hi - lo) / 2;
+        if (a.offsets[mid] + gather_lookahead <= nnz) lo = mid; else hi = mid - 1;
+      }
+      cut = lo;
+    }
+    return pull_chunk<iso, true, S>(a, x, x_present, y, y_present, allowed, begin, cut, long_row,
+                                    longs) +
+           pull_chunk<iso, false, S>(a, x, x_present, y, y_present, allowed, cut, end, long_row,
                                      longs);
   };
   std::vector<std::uint64_t> long_rows;
