@@ -10,7 +10,11 @@
 
 namespace graphring {
 
-row_order rows_by_length(const edge_offset* offsets, std::uint64_t nrows) {
+row_order rows_by_length(const edge_offset* offsets, std::uint64_t nrows,
+                         std::uint64_t max_bytes) {
+  const std::uint64_t bytes =
+      (nrows + 1) * sizeof(edge_offset) + offsets[nrows] * sizeof(vertex_id);
+  if (bytes > max_bytes) return {};
   constexpr std::uint64_t limit = short_row_limit, long_bucket = limit;
   const std::uint64_t groups = (nrows + row_group_size - 1) / row_group_size;
   // 0 for the longest short rows, limit - 1 for rows of one entry, limit for longer rows.

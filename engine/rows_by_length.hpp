@@ -16,6 +16,12 @@
 // vector); grid:1000, every 2000 entries, took 2.5 ms sliced against 1.4; urand:20, 34, 22 ms
 // against 18; rmat:20, 36, 19 against 14 (15.5 prefetching each next group's column ids);
 // rmat:16, 31, was faster sliced (0.36 against 0.60 ms) but sits among the others.
+// Nor is it made for a matrix whose offsets and column ids take more than `sliced_max_bytes`
+// (half of a 32 MiB last-level cache): the slices read a group's rows out of storage order, which
+// is fast from the cache and slow from memory. Measured 2026-11-24, AMD EPYC (L3 32 MiB), 2
+// threads: eight disjoint copies of web-NotreDame (12 M entries, 58 MB) took 10.9 ms a product
+// sliced against 5.5 row by row; web-NotreDame itself (8.6 MB) 0.44 against 0.62 ms with the
+// matrix in the cache, 1.13 against 0.67 ms after reading 64 MB of other data.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +35,7 @@ inline constexpr std::uint64_t row_group_size = 256;
 inline constexpr std::uint64_t short_row_limit = 64;
 inline constexpr std::uint64_t entries_per_change = 20;
 inline constexpr std::uint64_t sliced_after_products = 4;
+inline constexpr std::uint64_t sliced_max_bytes = std::uint64_t(16) << 20;
 
 struct row_order {
   bool slices_pay = false;         // false: no order made, the CSR kernel is as fast
@@ -37,6 +44,7 @@ struct row_order {
   array<std::uint64_t> long_start;   // the first place of each group's longer rows
 };
 
-row_order rows_by_length(const edge_offset* offsets, std::uint64_t nrows);
+row_order rows_by_length(const edge_offset* offsets, std::uint64_t nrows,
+                         std::uint64_t max_bytes = sliced_max_bytes);
 
 }  // namespace graphring

@@ -146,6 +146,10 @@ TEST(KernelsCpu, SlicedPullEqualsSerialOnRowsOfEveryLength) {
     }
   }
   for (std::uint64_t i = 0; i < a.nrows(); ++i) EXPECT_EQ(bool(seen[i]), length(i) > 0) << i;
+  // A matrix larger than the limit (offsets and column ids) gets no order either.
+  const std::uint64_t bytes = (a.nrows() + 1) * sizeof(edge_offset) + a.nvals() * sizeof(vertex_id);
+  EXPECT_TRUE(rows_by_length(a.offsets().data(), a.nrows(), bytes).slices_pay);
+  EXPECT_FALSE(rows_by_length(a.offsets().data(), a.nrows(), bytes - 1).slices_pay);
   // Rows of one length throughout change too rarely for slices: no order is made.
   const auto uniform = hub_matrix(5000, 0, 3, 26);
   for (std::uint64_t k = 1; k < sliced_after_products; ++k)
