@@ -201,6 +201,42 @@ vector<typename S::c_type> format_pull(const matrix<T>& m, const any_format& f, 
 
 }  // namespace detail
 
+// x'(rank[j]) = u(j): u in a relabelled matrix's ids, scattered by all threads (rank is a
+// permutation). A dense u stays dense, so that the kernels take their dense path, which prefetches
+// x; before, a bitmap copy with every byte set took the presence-checking path and was slower.
+template <class U>
+vector<U> relabelled_input(const vector<U>& u, const vertex_id* rank) {
+  const std::uint64_t n = u.size();
+  const bool parallel = n > kernels::min_parallel_work;
+  const U* from = u.values();
+  array<U> values(n);
+  if (u.form() == vector_form::dense) {
+#pragma omp parallel for schedule(static) if (parallel)
+    for (std::int64_t j = 0; j < std::int64_t(n); ++j) values[rank[j]] = from[j];
+    return vector<U>::from_dense(std::move(values));
+  }
+  array<std::uint8_t> present(n);
+  if (u.form() == vector_form::bitmap) {
+    const std::uint8_t* in = u.present();
+#pragma omp parallel for schedule(static) if (parallel)
+    for (std::int64_t j = 0; j < std::int64_t(n); ++j) {
+      present[rank[j]] = in[j];
+      if (in[j]) values[rank[j]] = from[j];
+    }
+  } else {
+    const vertex_id* indices = u.indices();
+    const std::int64_t count = std::int64_t(u.nvals());
+#pragma omp parallel for schedule(static) if (parallel)
+    for (std::int64_t j = 0; j < std::int64_t(n); ++j) present[j] = 0;
+#pragma omp parallel for schedule(static) if (parallel)
+    for (std::int64_t e = 0; e < count; ++e) {
+      present[rank[indices[e]]] = 1;
+      values[rank[indices[e]]] = from[e];
+    }
+  }
+  return vector<U>::from_bitmap(n, std::move(values), std::move(present), u.nvals());
+}
+
 // The pull step of detail::matrix_vector (engine/ops/mxv.hpp) for a formatted matrix: t = rows
 // ⊕.⊗ u, S in the mxv orientation, the result written into `storage` when it has the right
 // size. matrix_vector's call finds this overload by argument-dependent lookup on
@@ -217,13 +253,7 @@ vector<typename S::c_type> pull_product(const formatted_matrix<T>& rows, const v
     return detail::format_pull<S>(rows.encoded(), rows.format(), u, allows, std::move(storage));
   const std::uint64_t n = rows.nrows();
   const vertex_id* rank = rows.ranks().data();
-  array<U> xv(n);
-  array<std::uint8_t> xp(n, 0);
-  u.for_each([&](std::uint64_t j, const U& v) {
-    xv[rank[j]] = v;
-    xp[rank[j]] = 1;
-  });
-  const vector<U> x = vector<U>::from_bitmap(n, std::move(xv), std::move(xp), u.nvals());
+  const vector<U> x = relabelled_input(u, rank);
   vector<C> relabelled =
       detail::format_pull<S>(rows.encoded(), rows.format(), x, detail::allow_all{}, {});
   relabelled.to_addressable();
