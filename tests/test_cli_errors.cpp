@@ -194,7 +194,7 @@ std::vector<command_case> command_table(const scratch_dir& d) {
       {{"spmv", k, "--semiring", "plus_minus"}, "unknown semiring 'plus_minus' (known: any_pair, any_secondi, ", true},
       {{"spmv", k, "--format", "zip"}, "unknown format 'zip'; valid: csr|coo|ell|hyb|sell|cci|dtans|auto"},
       {{"spmv", k, "--method", "diagonal"}, "--method must be push, pull or auto, not 'diagonal'"},
-      {{"spmv", k, "--format"}, "option --format needs a value (usage: graphring spmv GRAPH [--semiring NAME] [--x FILE] [--method push|pull|auto] [--format csr|coo|ell|hyb|sell|cci|dtans|auto] [--out FILE])"},
+      {{"spmv", k, "--format"}, "option --format needs a value (usage: graphring spmv GRAPH [--semiring NAME] [--x FILE] [--method push|pull|auto] [--format csr|coo|ell|hyb|sell|cci|dtans|auto] [--order original|degree|rcm] [--out FILE])"},
       {{"spmv", k, "--x", x_word}, x_word + ":2: expected 'ID VALUE'"},
       {{"spmv", k, "--x", x_id}, x_id + ":1: expected a vertex id"},
       {{"spmv", k, "--x", x_zero}, x_zero + ":1: no vertex has the id 0"},

@@ -41,6 +41,26 @@ TEST(CliSpmv, SumsAndMinimaOverOutNeighbours) {
   EXPECT_EQ(line_of(r.out, "34"), "34 17");
 }
 
+// The storage format and the vertex order it holds the graph in change how the product runs, not
+// its answer, which comes back in the input's ids.
+TEST(CliSpmv, FormatAndOrderLeaveTheAnswer) {
+  scratch_dir d;
+  const std::string x = d.write("x.txt", "1 2\n2 3.5\n5 -1\n17 4\n34 0.25\n");
+  for (const char* semiring : {"plus_times", "min_plus"}) {
+    SCOPED_TRACE(semiring);
+    const auto want = run_cli({"spmv", karate, "--x", x, "--semiring", semiring});
+    ASSERT_EQ(want.status, 0) << want.err;
+    for (const char* format : {"csr", "sell", "cci"})
+      for (const char* order : {"degree", "rcm"}) {
+        SCOPED_TRACE(std::string(format) + " " + order);
+        const auto got = run_cli({"spmv", karate, "--x", x, "--semiring", semiring, "--format",
+                                  format, "--order", order, "--method", "pull"});
+        ASSERT_EQ(got.status, 0) << got.err;
+        EXPECT_EQ(got.out, want.out);
+      }
+  }
+}
+
 TEST(CliSpmv, PositionalSemiringsPrintLabels) {
   scratch_dir d;
   const std::string x = d.write("x.txt", "34 1\n");
@@ -59,6 +79,8 @@ TEST(CliSpmv, BadInputAndUsage) {
   };
   const std::vector<bad_case> cases = {
       {"", {"--method", "sideways"}, "--method must be push, pull or auto, not 'sideways'", false},
+      {"", {"--order", "random"}, "unknown vertex order 'random'; valid: original|degree|rcm",
+       false},
       {"1 2\nfoo\n", {}, ":2: expected a vertex id", true},
       {"1 2\n2\n", {}, ":2: expected 'ID VALUE'", true},
       {"1 2 3\n", {}, ":1: expected 'ID VALUE'", true},

@@ -288,6 +288,7 @@ TEST(FormatEngine, ReorderedMatricesAnswerInOriginalIds) {
       check_semiring<plus_times<std::int64_t>>(ai, seed, order);
       check_semiring<min_plus<std::int64_t>>(ai, seed, order);
       check_semiring<lor_land<bool>>(ab, seed, order);
+      check_semiring<min_secondi<std::int64_t>>(ai, seed, order);  // positional: original ids
       check_semiring<path_count_pull>(random_matrix<double>(s, false, rng), seed, order);
     }
   }
@@ -350,7 +351,8 @@ TEST(FormatEngine, FormattedMatrixKeepsItsKind) {
   EXPECT_EQ(f.transposed().nrows(), a.ncols());
 }
 
-// The registry's multiply takes the format too, and every format gives the same vector.
+// The registry's multiply takes the format and the vertex order too, and every format in either
+// order gives the same vector.
 TEST(FormatEngine, RegistryFormatParameter) {
   rng_t rng(11);
   const matrix<double> m = random_matrix<double>(shapes[4], false, rng);
@@ -359,16 +361,19 @@ TEST(FormatEngine, RegistryFormatParameter) {
   for (const char* name : {"plus_times", "min_plus", "lor_land", "max_min", "any_secondi"}) {
     SCOPED_TRACE(name);
     const semiring_entry& s = semiring_registry::global().find(name);
-    const any_vector want = s.mxv(a, nullptr, x, product_method::automatic, format_kind::csr);
+    const any_vector want =
+        s.mxv(a, nullptr, x, product_method::automatic, format_kind::csr, vertex_order::original);
     for (std::optional<format_kind> kind : every_format) {
       if (kind == format_kind::ell) continue;
-      SCOPED_TRACE("format " + name_of(kind));
-      const any_vector got = s.mxv(a, nullptr, x, product_method::automatic, kind);
-      ASSERT_EQ(got.index(), want.index());
-      std::visit([&](const auto& g) {
-        using V = std::decay_t<decltype(g)>;
-        expect_same(g, std::get<V>(want));
-      }, got);
+      for (vertex_order order : {vertex_order::original, vertex_order::degree}) {
+        SCOPED_TRACE("format " + name_of(kind) + " " + std::string(vertex_order_name(order)));
+        const any_vector got = s.mxv(a, nullptr, x, product_method::automatic, kind, order);
+        ASSERT_EQ(got.index(), want.index());
+        std::visit([&](const auto& g) {
+          using V = std::decay_t<decltype(g)>;
+          expect_same(g, std::get<V>(want));
+        }, got);
+      }
     }
   }
 }

@@ -1,13 +1,15 @@
 // `graphring spmv GRAPH [--semiring NAME] [--x FILE] [--method push|pull|auto] [--format F]
-// [--out FILE]`:
+// [--order original|degree|rcm] [--out FILE]`:
 // one semiring product w = A ⊕.⊗ x, w(i) = ⊕ over the out-edges (i,k) of A(i,k) ⊗ x(k), with the
 // semiring picked by name from the registry (default plus_times). x is read from FILE ("ID VALUE"
 // lines; vertices absent from it hold no entry) or is 1 at every vertex. Prints the entries
 // present in w, "ID VALUE", in ascending ID order; a positional semiring's values (any_secondi,
 // min_secondi) are vertex ids and are printed as the input's labels too. --format picks the
-// storage the pull product runs on (csr|coo|ell|hyb|sell|cci|dtans|auto; default csr); the
-// result does not depend on it. --backend cuda runs the product on the GPU (the semirings of
-// engine/device/device_registry.hpp; formats csr, coo, ell, hyb and sell).
+// storage the pull product runs on (csr|coo|ell|hyb|sell|cci|dtans|auto; default csr) and
+// --order the vertex order that storage holds the graph in (engine/formats/reorder.hpp; default
+// original); the result, in the input's ids, depends on neither. --backend cuda runs the product
+// on the GPU (the semirings of engine/device/device_registry.hpp; formats csr, coo, ell, hyb and
+// sell; original order only).
 #include <charconv>
 #include <cmath>
 #include <optional>
@@ -88,20 +90,22 @@ std::string format_value(const T& x) {
 }  // namespace
 
 int spmv_command(const std::vector<std::string>& raw) {
-  const arguments args(raw, {{}, {"--semiring", "--x", "--method", "--format", "--out"}, 1, 1,
+  const arguments args(raw, {{}, {"--semiring", "--x", "--method", "--format", "--order", "--out"},
+                             1, 1,
                              "graphring spmv GRAPH [--semiring NAME] [--x FILE] "
                              "[--method push|pull|auto] [--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
-                             "[--out FILE]", true});
+                             "[--order original|degree|rcm] [--out FILE]", true});
   apply_common_options(args);
   const backend on = args.backend();
   const semiring_entry& semiring =
       semiring_registry::global().find(args.value("--semiring").value_or("plus_times"));
   const product_method method = method_option(args);
   const std::optional<format_kind> format = parse_format(args.value("--format").value_or("csr"));
+  const vertex_order order = parse_vertex_order(args.value("--order").value_or("original"));
   graph g = load_for_command(args.positional()[0], args);
   const any_vector x = args.value("--x") ? read_x(g, *args.value("--x"))
                                          : any_vector(vector<std::int64_t>::dense(g.vertices(), 1));
-  const any_vector w = backend_mxv(on, semiring, g.adjacency(), x, method, format);
+  const any_vector w = backend_mxv(on, semiring, g.adjacency(), x, method, format, order);
   std::string out;
   std::visit([&](const auto& result) {
     result.for_each([&](std::uint64_t i, const auto& value) {

@@ -251,6 +251,10 @@ vector<typename S::c_type> pull_product(const formatted_matrix<T>& rows, const v
   using C = typename S::c_type;
   if (rows.order() == vertex_order::original)
     return detail::format_pull<S>(rows.encoded(), rows.format(), u, allows, std::move(storage));
+  // A positional multiply would see the relabelled ids (min_secondi would take the least of
+  // them): it runs on the caller's matrix, in CSR.
+  if constexpr (is_positional_v<S>)
+    return detail::pull_product<S>(rows.csr(), u, allows, std::move(storage));
   const std::uint64_t n = rows.nrows();
   const vertex_id* rank = rows.ranks().data();
   const vector<U> x = relabelled_input(u, rank);

@@ -22,8 +22,9 @@ void register_semiring(semiring_registry& registry, const std::string& name,
   entry.value_type_name = detail::registry_type_name<C>();
   entry.returns_vertex = S::positional;
   entry.mxv = [](const csr_matrix& a, const csr_matrix* at, const any_vector& x,
-                 product_method method, std::optional<format_kind> format) -> any_vector {
-    const formatted_matrix<A> m(matrix<A>::from_csr(a, A(1), at), format);
+                 product_method method, std::optional<format_kind> format,
+                 vertex_order order) -> any_vector {
+    const formatted_matrix<A> m(matrix<A>::from_csr(a, A(1), at), format, order);
     const vector<B> u = std::visit([](auto v) {
       vector<B> converted = detail::converted<B>(std::move(v));
       converted.conform();

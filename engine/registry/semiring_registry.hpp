@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "engine/formats/any_format.hpp"
+#include "engine/formats/reorder.hpp"
 #include "engine/matrix.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "engine/value_type.hpp"
@@ -34,14 +35,17 @@ using any_vector = std::variant<vector<bool>, vector<std::int32_t>, vector<std::
 // The type-erased multiply the registry hands out: w = A ⊕.⊗ x for the adjacency matrix of a
 // graph (`a`, its transpose `at` if already at hand or null), x converted to the semiring's input
 // type, the result in its output type. `format` is the storage the pull kernel runs on
-// (format_kind::csr: the CSR kernel; std::nullopt: the auto rule's choice; engine/ops/mxv_format.hpp).
+// (format_kind::csr: the CSR kernel; std::nullopt: the auto rule's choice;
+// engine/ops/mxv_format.hpp) and `order` the vertex order the format holds A in
+// (engine/formats/reorder.hpp; the result still comes back in A's ids).
 struct semiring_entry {
   std::string name;
   std::string description;
   std::string value_type_name;  // of the output
   bool returns_vertex = false;  // positional: output values are vertex ids (k of A(i,k))
   std::function<any_vector(const csr_matrix& a, const csr_matrix* at, const any_vector& x,
-                           product_method method, std::optional<format_kind> format)>
+                           product_method method, std::optional<format_kind> format,
+                           vertex_order order)>
       mxv;
 };
 
