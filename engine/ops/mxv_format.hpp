@@ -15,6 +15,7 @@
 // struct) is encoded with the positions of its values, read through them by the kernels.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -199,11 +200,9 @@ vector<typename S::c_type> format_pull(const matrix<T>& m, const any_format& f, 
   return t;
 }
 
-}  // namespace detail
-
 // x'(rank[j]) = u(j): u in a relabelled matrix's ids, scattered by all threads (rank is a
 // permutation). A dense u stays dense, so that the kernels take their dense path, which prefetches
-// x; before, a bitmap copy with every byte set took the presence-checking path and was slower.
+// x, rather than checking presence bytes that are all set.
 template <class U>
 vector<U> relabelled_input(const vector<U>& u, const vertex_id* rank) {
   const std::uint64_t n = u.size();
@@ -226,8 +225,7 @@ vector<U> relabelled_input(const vector<U>& u, const vertex_id* rank) {
   } else {
     const vertex_id* indices = u.indices();
     const std::int64_t count = std::int64_t(u.nvals());
-#pragma omp parallel for schedule(static) if (parallel)
-    for (std::int64_t j = 0; j < std::int64_t(n); ++j) present[j] = 0;
+    std::fill_n(present.data(), n, std::uint8_t(0));
 #pragma omp parallel for schedule(static) if (parallel)
     for (std::int64_t e = 0; e < count; ++e) {
       present[rank[indices[e]]] = 1;
@@ -236,6 +234,8 @@ vector<U> relabelled_input(const vector<U>& u, const vertex_id* rank) {
   }
   return vector<U>::from_bitmap(n, std::move(values), std::move(present), u.nvals());
 }
+
+}  // namespace detail
 
 // The pull step of detail::matrix_vector (engine/ops/mxv.hpp) for a formatted matrix: t = rows
 // ⊕.⊗ u, S in the mxv orientation, the result written into `storage` when it has the right
@@ -257,7 +257,7 @@ vector<typename S::c_type> pull_product(const formatted_matrix<T>& rows, const v
     return detail::pull_product<S>(rows.csr(), u, allows, std::move(storage));
   const std::uint64_t n = rows.nrows();
   const vertex_id* rank = rows.ranks().data();
-  const vector<U> x = relabelled_input(u, rank);
+  const vector<U> x = detail::relabelled_input(u, rank);
   vector<C> relabelled =
       detail::format_pull<S>(rows.encoded(), rows.format(), x, detail::allow_all{}, {});
   relabelled.to_addressable();
