@@ -189,15 +189,33 @@ TEST(Bench, JsonSchemaAgreementAndChartOnATinyGraph) {
     workloads.insert(row["workload"].s);
     systems.insert(row["system"].s);
   }
-  // Every family ran, on all three systems.
+  // Every family ran, on all three systems, and the user-defined min_plus on both engines.
   for (const char* w :
        {"load/convert", "bfs", "sssp delta-stepping", "pagerank 20 iterations", "cc", "tc", "msf"})
     EXPECT_TRUE(workloads.count(w)) << w;
-  for (const char* s : {"graphring", "GraphBLAS", "Boost"}) EXPECT_TRUE(systems.count(s)) << s;
+  for (const char* s :
+       {"graphring", "GraphBLAS", "Boost", "graphring user-defined", "GraphBLAS user-defined"})
+    EXPECT_TRUE(systems.count(s)) << s;
 
   const std::string svg = testing::read_file(svg_path);
   EXPECT_EQ(svg.rfind("<svg", 0), 0u);
   EXPECT_NE(svg.find("</svg>"), std::string::npos);
+}
+
+// --against without graphblas leaves out every GraphBLAS row, its user-defined semiring's too.
+TEST(Bench, AgainstLeavesOutGraphblasVariants) {
+  scratch_dir d;
+  const std::string json_path = d.path("bench.json");
+  const auto r = run_cli({"bench", karate(), "--algos", "kernels", "--against", "boost",
+                          "--trials", "1", "--json", json_path, "--quiet"});
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  json_reader reader(testing::read_file(json_path));
+  const json doc = reader.read_document();
+  ASSERT_TRUE(reader.ok);
+  std::set<std::string> systems;
+  for (const json& row : doc["results"].items) systems.insert(row["system"].s);
+  EXPECT_TRUE(systems.count("graphring user-defined"));
+  for (const std::string& s : systems) EXPECT_EQ(s.rfind("GraphBLAS", 0), std::string::npos) << s;
 }
 
 TEST(Bench, UnknownWorkloadIsAUsageError) {

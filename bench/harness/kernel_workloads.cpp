@@ -11,6 +11,7 @@
 #include "bench/baselines/graphblas_kernels.hpp"
 #include "bench/baselines/graphblas_matrix.hpp"
 #include "bench/harness/user_semirings.hpp"
+#include "bench/harness/user_semirings_graphblas.hpp"
 #include "engine/ops/mxv.hpp"
 #include "engine/ops/mxv_format.hpp"
 #include "semirings/builtin.hpp"
@@ -50,6 +51,7 @@ struct kernel_state {
   vector<float> x;  // dense, random in [0, 1)
   vector<bench::distance> x_user;
   grb_vector grb_x;
+  grb_vector grb_x_user;  // x_user as GraphBLAS's user-defined type
   vector<float> frontier;  // fraction of the vertices with out-edges, random values
   vector<float> small_frontier, large_frontier;  // a tenth and ten times that fraction
   vector<std::int64_t> frontier_i;
@@ -61,7 +63,7 @@ struct kernel_state {
   vector<bench::distance> w_user;
   vector<std::int64_t> w_parents;
   vector<examples::path_count> w_paths;
-  grb_vector grb_w32, grb_w_i, grb_w_paths;
+  grb_vector grb_w32, grb_w_i, grb_w_paths, grb_w_user;
 };
 
 template <class T>
@@ -94,6 +96,7 @@ std::shared_ptr<kernel_state> prepare_state(graph& g, const kernel_options& o) {
   array<float> xs(s->n);
   array<bench::distance> xd(s->n);
   for (std::uint64_t i = 0; i < s->n; ++i) xd[i] = {xs[i] = unit(random)};
+  s->grb_x_user = graphblas_distance_vector(std::vector<bench::distance>(xd.begin(), xd.end()));
   s->x = vector<float>::from_dense(std::move(xs));
   s->x_user = vector<bench::distance>::from_dense(std::move(xd));
   s->grb_x = grb_copy(s->x);
@@ -127,6 +130,7 @@ std::shared_ptr<kernel_state> prepare_state(graph& g, const kernel_options& o) {
   s->grb_w32 = grb_new(GrB_FP32, s->n);
   s->grb_w_i = grb_new(GrB_INT64, s->n);
   s->grb_w_paths = grb_new(pc.type, s->n);
+  s->grb_w_user = grb_new(graphblas_user_min_plus_semiring().type, s->n);
   return s;
 }
 
@@ -200,6 +204,18 @@ std::vector<workload> kernel_workloads(graph& g, const std::string& graph_name,
   min_plus.systems.push_back({graphblas_system, {}, [s] {
     GRAPHRING_GRB(GrB_mxv(s->grb_w32.get(), nullptr, nullptr, GrB_MIN_PLUS_SEMIRING_FP32, s->grb32.a(), s->grb_x.get(), nullptr));
   }, [s] { return compare(s->w32, baselines::from_grb_vector<float>(s->grb_w32.get()), 0); }});
+  // The same user-defined semiring in GraphBLAS, for its cost of a user's own operator.
+  min_plus.systems.push_back({graphblas_system + " user-defined", {}, [s] {
+    GRAPHRING_GRB(GrB_mxv(s->grb_w_user.get(), nullptr, nullptr, graphblas_user_min_plus_semiring().semiring,
+                          s->grb32.a(), s->grb_x_user.get(), nullptr));
+  }, [s] {
+    baselines::sparse_vector<float> theirs;
+    theirs.size = s->n;
+    std::vector<bench::distance> values;
+    graphblas_distance_entries(s->grb_w_user.get(), theirs.indices, values);
+    for (const bench::distance& d : values) theirs.values.push_back(d.d);
+    return compare(s->w32, theirs, 0);
+  }});
   out.push_back(std::move(min_plus));
 
   // The same pull product through every compressed format (engine/ops/mxv_format.hpp).

@@ -1,7 +1,8 @@
 // The kernel workloads of the benchmark: semiring products on one graph, by graphring and by
 // GraphBLAS (GrB_mxv / GrB_vxm on the same matrix and vector), with the answers compared.
 //  - mxv plus_times fp32 and min_plus fp32 with a dense x (pull), plus min_plus over a user-defined
-//    struct semiring (graphring's user-defined path against its built-in);
+//    struct semiring, by graphring (its user-defined path against its built-in) and by GraphBLAS
+//    (the same struct as a user-defined type, against its built-in);
 //  - the plus_times product through every compressed format (COO, ELL, HYB, SELL, CCI, dtANS),
 //    each labelled with its bytes;
 //  - vxm from sparse frontiers of 0.1%, 1% and 10% of the vertices (push) with plus_times fp32;

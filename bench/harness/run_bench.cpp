@@ -19,7 +19,7 @@ namespace {
 
 bool wanted(const std::string& system, const bench_options& o) {
   if (system.rfind(graphring_system, 0) == 0) return true;
-  if (system == graphblas_system) return o.against.count("graphblas") > 0;
+  if (system.rfind(graphblas_system, 0) == 0) return o.against.count("graphblas") > 0;
   if (system == boost_system) return o.against.count("boost") > 0;
   return true;
 }
