@@ -12,10 +12,14 @@ namespace graphring::kernels {
 // had started past it. Such a kernel prefetches x(k) for the entry `gather_lookahead` places ahead
 // in the column array, across row ends, so those gathers are under way whatever the branch
 // predictor does. Measured with 2 threads, interleaved runs, plus_times fp32: rmat:20 1.20x faster,
-// urand:20 1.41x, rmat:22 1.32x; 32 to 64 entries ahead were alike, 24 slower. An x that fits in
-// L2 gains nothing and pays the extra load per entry, so only an x of more than
+// urand:20 1.41x, rmat:22 1.32x; 32 to 64 entries ahead were alike, 24 slower. 128 ahead was
+// faster again when the machine's memory was slow (a driver, each call of the library's 64
+// against a copy at 128 in turn, 2 threads, 2026-11-25, triad ~30 GB/s): rmat:20 0.92-0.95 of the
+// time at 64, one thread 0.94, urand:20 0.90-0.96, rmat:22 0.95-1.0 (96 and 192, tried with
+// another change, gained less).
+// An x that fits in L2 gains nothing and pays the extra load per entry, so only an x of more than
 // `prefetch_above_bytes` (about twice the L2 of current x86 cores) is prefetched.
-inline constexpr std::uint64_t gather_lookahead = 64;
+inline constexpr std::uint64_t gather_lookahead = 128;
 inline constexpr std::uint64_t prefetch_above_bytes = std::uint64_t(2) << 20;
 
 // Prefetches x(k) for the entry `gather_lookahead` places after p in the column array (a no-op
