@@ -18,7 +18,7 @@ const char* usage_text =
     "  info GRAPH [--json]                      counts, degrees and storage of a graph\n"
     "  convert IN OUT                           write a graph as .mtx, .el, .wel or .grb (.gz too)\n"
     "  spmv GRAPH [--semiring NAME] [--x FILE]  w = A (+).(x) x over a named semiring\n"
-    "  bench [GRAPH ...] [--algos LIST] [--trials N] [--json F] [--csv F] [--plot F]\n"
+    "  bench [GRAPH ...] [--algos LIST] [--trials N] [--interleave] [--json F] [--plot F]\n"
     "                                           graphring against GraphBLAS and Boost, same run\n"
     "  bfs GRAPH --source ID [--parents]        BFS level (or parent) of every vertex, -1 unreached\n"
     "  sssp GRAPH --source ID [--delta D]       shortest-path distances, inf when unreached\n"

@@ -1,6 +1,7 @@
 // `graphring bench` end to end on a tiny graph: one trial of every workload family, the JSON
 // read back with a small parser of its own and checked field by field (the schema of
-// docs/bench.md), every system agreeing, and the SVG chart written.
+// docs/bench.md), every system agreeing, and the SVG chart written; the order of
+// interleaved trials (bench/harness/measure.hpp) call by call.
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/harness/measure.hpp"
 #include "tests/test_support.hpp"
 
 namespace graphring {
@@ -156,6 +158,8 @@ TEST(Bench, JsonSchemaAgreementAndChartOnATinyGraph) {
   EXPECT_EQ(machine["threads"].x, 2);
   EXPECT_GT(machine["triad_gbs"].x, 0);
   EXPECT_EQ(machine["date"].s.size(), 10u) << machine["date"].s;  // YYYY-MM-DD
+  EXPECT_EQ(machine["trials_interleaved"].kind, json::boolean);
+  EXPECT_FALSE(machine["trials_interleaved"].b);
 
   const json& results = doc["results"];
   ASSERT_EQ(results.kind, json::array);
@@ -200,6 +204,59 @@ TEST(Bench, JsonSchemaAgreementAndChartOnATinyGraph) {
   const std::string svg = testing::read_file(svg_path);
   EXPECT_EQ(svg.rfind("<svg", 0), 0u);
   EXPECT_NE(svg.find("</svg>"), std::string::npos);
+}
+
+// Interleaved trials: in each round every work runs untimed, then timed, each after its prepare,
+// one work after the other.
+TEST(Bench, InterleavedTrialsTakeTurnsAndRunEachWarm) {
+  std::vector<std::string> calls;
+  auto work = [&](const std::string& name, bool with_prepare) {
+    bench::timed_work w;
+    if (with_prepare) w.prepare = [&calls, name] { calls.push_back("prepare " + name); };
+    w.run = [&calls, name] { calls.push_back("run " + name); };
+    return w;
+  };
+  std::vector<std::string> announced;
+  const auto times = bench::time_interleaved(2, {work("a", true), work("b", false)},
+                                             [&](int i, std::size_t w) {
+                                               announced.push_back(std::to_string(i) + "/" +
+                                                                   std::to_string(w));
+                                             });
+  const std::vector<std::string> round = {"prepare a", "run a", "prepare a", "run a",
+                                          "run b",     "run b"};
+  std::vector<std::string> expected = round;
+  expected.insert(expected.end(), round.begin(), round.end());
+  EXPECT_EQ(calls, expected);
+  EXPECT_EQ(announced, (std::vector<std::string>{"1/0", "1/1", "2/0", "2/1"}));
+  ASSERT_EQ(times.size(), 2u);
+  for (const auto& t : times) {
+    EXPECT_EQ(t.seconds.size(), 2u);
+    EXPECT_LE(t.min, t.median);
+    EXPECT_LE(t.median, t.max);
+  }
+}
+
+// `bench --interleave` end to end: every row agrees, each has its N trials, and the run says how
+// its trials were ordered.
+TEST(Bench, InterleaveOnTheCommandLine) {
+  scratch_dir d;
+  const std::string json_path = d.path("bench.json");
+  const auto r = run_cli({"bench", karate(), "--algos", "kernels,bfs", "--interleave", "--trials",
+                          "3", "--json", json_path, "--quiet"});
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find(", trials interleaved\n"), std::string::npos) << r.out;
+  json_reader reader(testing::read_file(json_path));
+  const json doc = reader.read_document();
+  ASSERT_TRUE(reader.ok);
+  EXPECT_TRUE(doc["machine"]["trials_interleaved"].b);
+  std::set<std::string> systems;
+  for (const json& row : doc["results"].items) {
+    EXPECT_TRUE(row["agrees"].b) << row["workload"].s << " / " << row["system"].s;
+    EXPECT_EQ(row["trials_s"].items.size(), 3u);
+    systems.insert(row["system"].s);
+  }
+  for (const char* s : {"graphring", "GraphBLAS", "Boost", "GraphBLAS user-defined"})
+    EXPECT_TRUE(systems.count(s)) << s;
 }
 
 // --against without graphblas leaves out every GraphBLAS row, its user-defined semiring's too.

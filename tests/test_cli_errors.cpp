@@ -186,7 +186,7 @@ std::vector<command_case> command_table(const scratch_dir& d) {
                     x_zero = x("zero.x", "0 1\n"), x_twice = x("twice.x", "1 1\n% c\n1 2\n"),
                     x_three = x("three.x", "5 1 2\n"), x_gz = x("half.x.gz", gzip_of("1 1\n2 2\n").substr(0, 12));
   const std::string pagerank_usage = " (usage: graphring pagerank GRAPH [--damping 0.85] [--tol 1e-7] [--max-iters 100] [--out FILE])";
-  const std::string bench_usage = " (usage: graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost] [--trials N] [--json F] [--csv F] [--plot F] [--backend cpu|cuda])";
+  const std::string bench_usage = " (usage: graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost] [--trials N] [--interleave] [--json F] [--csv F] [--plot F] [--backend cpu|cuda])";
   const std::string demo_usage = " (usage: graphring demo [--trials N] [--plot F] [--json F] [--csv F] [--rmat-scale S])";
   const std::string no_vertex_0 = "no vertex has the id 0";
   return {

@@ -83,7 +83,7 @@ std::string format_table(const std::vector<result_row>& rows, const machine_line
   out += "machine: " + machine.cpu + ", " + std::to_string(machine.threads) + " threads, triad " +
          format_number("%.1f GB/s", machine.triad_gbs) + ", GraphBLAS " +
          machine.graphblas_version + ", Boost " + machine.boost_version + ", " + machine.date +
-         "\n";
+         (machine.interleaved ? ", trials interleaved" : "") + "\n";
   if (!machine.gpu.empty())
     out += "GPU: " + machine.gpu + ", device copy " +
            format_number("%.0f GB/s", machine.gpu_copy_gbs) +
@@ -120,6 +120,7 @@ void write_json(const std::string& path, const std::vector<result_row>& rows,
        ", \"boost\": " + json_text(machine.boost_version) + ", \"date\": " + json_text(machine.date) +
        ", \"gpu\": " + json_text(machine.gpu) +
        ", \"gpu_copy_gbs\": " + json_number(machine.gpu.empty() ? NAN : machine.gpu_copy_gbs) +
+       ", \"trials_interleaved\": " + (machine.interleaved ? "true" : "false") +
        "},\n  \"results\": [\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& r = rows[i];

@@ -47,6 +47,52 @@ class progress_line {
   bool on_;
 };
 
+// Times every wanted system of workload w (graph `name`) and appends their rows to the report.
+void measure(workload& w, const std::string& name, const bench_options& o, progress_line& progress,
+             bench_report& report) {
+  auto trial_text = [&](int i, const system_run& s) {
+    progress.show("trial " + std::to_string(i) + " of " + std::to_string(o.trials) + ", " +
+                  name + ", " + w.name + ", " + s.system);
+  };
+  // A system's answer is checked right after its own last run: GPU systems share an output vector.
+  auto check = [&](const system_run& s, result_row& row) {
+    if (s.agree) row.disagreement = s.agree();
+    report.all_agree = report.all_agree && row.disagreement.empty();
+  };
+  std::vector<system_run*> systems;
+  std::vector<result_row> rows;
+  for (system_run& s : w.systems) {
+    if (!wanted(s.system, o)) continue;
+    systems.push_back(&s);
+    rows.push_back({w.graph, w.name, s.system, {}, w.edges, w.bytes, {}, {}, 0, 0, s.gpu});
+    const memory_watch memory;
+    if (o.interleave) {  // the warm-up alone: the trials come after every system's
+      if (s.prepare) s.prepare();
+      s.run();
+    } else {
+      rows.back().times = time_trials(o.trials, s.prepare, s.run, [&](int i) { trial_text(i, s); });
+      check(s, rows.back());
+    }
+    rows.back().peak_rss_mb = memory.peak_mb();
+    rows.back().added_rss_mb = memory.added_mb();
+  }
+  if (o.interleave) {
+    std::vector<timed_work> works;
+    for (const system_run* s : systems) works.push_back({s->prepare, s->run});
+    const auto times = time_interleaved(o.trials, works, [&](int i, std::size_t k) {
+      trial_text(i, *systems[k]);
+    });
+    // One more run of each system, in order, each checked at once (graphring's first).
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      rows[k].times = times[k];
+      if (systems[k]->prepare) systems[k]->prepare();
+      systems[k]->run();
+      check(*systems[k], rows[k]);
+    }
+  }
+  for (result_row& row : rows) report.rows.push_back(std::move(row));
+}
+
 }  // namespace
 
 bench_report run_bench(const bench_options& o) {
@@ -81,6 +127,7 @@ bench_report run_bench(const bench_options& o) {
   const std::time_t now = std::time(nullptr);
   std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
   report.machine.date = date;
+  report.machine.interleaved = o.interleave;
   if (o.on == backend::cuda) {
     progress.show("measuring the GPU's copy bandwidth");
     describe_gpu(report.machine);
@@ -94,22 +141,7 @@ bench_report run_bench(const bench_options& o) {
       if (!o.families.empty() && std::find(o.families.begin(), o.families.end(), family) == o.families.end())
         continue;
       progress.show(name + ": preparing " + family);
-      for (workload& w : build(g, name, o)) {
-        for (system_run& s : w.systems) {
-          if (!wanted(s.system, o)) continue;
-          result_row row{w.graph, w.name, s.system, {}, w.edges, w.bytes, {}, {}, 0, 0, s.gpu};
-          const memory_watch memory;
-          row.times = time_trials(o.trials, s.prepare, s.run, [&](int i) {
-            progress.show("trial " + std::to_string(i) + " of " + std::to_string(o.trials) + ", " +
-                          name + ", " + w.name + ", " + s.system);
-          });
-          if (s.agree) row.disagreement = s.agree();
-          report.all_agree = report.all_agree && row.disagreement.empty();
-          row.peak_rss_mb = memory.peak_mb();
-          row.added_rss_mb = memory.added_mb();
-          report.rows.push_back(std::move(row));
-        }
-      }
+      for (workload& w : build(g, name, o)) measure(w, name, o, progress, report);
     }
   }
   add_ratios(report.rows);

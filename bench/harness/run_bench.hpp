@@ -22,6 +22,9 @@ struct bench_options {
   std::vector<std::string> families;                        // empty: every family
   std::set<std::string> against = {"graphblas", "boost"};   // systems besides graphring
   int trials = 10;
+  // Each system's trials back to back (false), or every system in turn trial by trial, each timed
+  // run after an untimed one of its own (true; bench/harness/measure.hpp, time_interleaved).
+  bool interleave = false;
   int threads = 0;  // 0: OpenMP's default; GraphBLAS gets the same count
   unsigned seed = 1;
   bool quiet = false;

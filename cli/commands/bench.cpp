@@ -1,5 +1,5 @@
 // `graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost] [--trials N]
-//                  [--json F] [--csv F] [--plot F] [--seed N]`: the same work on graphring,
+//                  [--interleave] [--json F] [--csv F] [--plot F] [--seed N]`: the same work on graphring,
 // SuiteSparse:GraphBLAS and Boost.Graph in one process; prints the table and exits non-zero when
 // any answer disagrees. Without GRAPH it runs on the bundled default graph.
 #include <cstdio>
@@ -24,14 +24,17 @@ std::vector<std::string> split_list(const std::string& text) {
 }  // namespace
 
 int bench_command(const std::vector<std::string>& raw) {
-  const arguments args(raw, {{}, {"--algos", "--against", "--trials", "--json", "--csv", "--plot", "--seed"},
+  const arguments args(raw, {{"--interleave"},
+                             {"--algos", "--against", "--trials", "--json", "--csv", "--plot", "--seed"},
                              0, 64,
                              "graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost] "
-                             "[--trials N] [--json F] [--csv F] [--plot F] [--backend cpu|cuda]",
+                             "[--trials N] [--interleave] [--json F] [--csv F] [--plot F] "
+                             "[--backend cpu|cuda]",
                              true});
   apply_common_options(args);
   bench::bench_options o = shared_bench_options(args, 10, "");
   o.on = args.backend();
+  o.interleave = args.flag("--interleave");
   o.graphs = args.positional();
   if (o.graphs.empty()) o.graphs.push_back(default_graph());
   if (auto algos = args.value("--algos")) o.families = split_list(*algos);
