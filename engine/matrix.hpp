@@ -20,6 +20,7 @@
 #include "engine/csr_transpose.hpp"
 #include "engine/error.hpp"
 #include "engine/rows_by_length.hpp"
+#include "engine/timed_choice.hpp"
 #include "kernels/csr_view.hpp"
 
 namespace graphring {
@@ -142,12 +143,17 @@ class matrix {
     return cache_->by_length.get();
   }
 
+  // Between the row-by-row and the sliced pull kernel, once slices pay (engine/timed_choice.hpp);
+  // shared by every copy of this matrix.
+  timed_choice& pull_kernel_choice() const { return cache_->pull_choice; }
+
  private:
   struct cache {
     std::mutex mutex;
     std::shared_ptr<const matrix> transpose;
     std::shared_ptr<const row_order> by_length;
     std::uint64_t pull_products = 0;
+    timed_choice pull_choice;
   };
 
   static shared_array<T> converted_values(const value_array& values) {

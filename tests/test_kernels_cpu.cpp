@@ -115,7 +115,9 @@ matrix<float> varied_matrix(std::uint64_t n, unsigned seed) {
 
 TEST(KernelsCpu, SlicedPullEqualsSerialOnRowsOfEveryLength) {
   const auto a = varied_matrix(40 * row_group_size + 100, 21);
-  // The first products run row by row, the later ones (after the order is made) in slices.
+  // The first products run row by row, the later ones (after the order is made) in slices: the
+  // choice between the two kernels is pinned to the sliced one.
+  a.pull_kernel_choice().pin(1);
   expect_mxv_matches<min_plus<float>>(a, 1.0, product_method::pull, 22, true);
   expect_mxv_matches<max_times<float>>(a, 1.0, product_method::pull, 23, true);
   expect_mxv_matches<plus_pair<std::int64_t>>(a, 1.0, product_method::pull, 24, true);
@@ -155,6 +157,52 @@ TEST(KernelsCpu, SlicedPullEqualsSerialOnRowsOfEveryLength) {
   for (std::uint64_t k = 1; k < sliced_after_products; ++k)
     EXPECT_EQ(uniform.rows_by_length(), nullptr);
   EXPECT_FALSE(uniform.rows_by_length()->slices_pay);
+}
+
+// The choice between the row-by-row and the sliced pull (engine/timed_choice.hpp): each kernel
+// twice in turn, the first times left out; then the faster by running mean, the other every
+// explore_every-th call; a kernel that turns slow loses the choice; a pin holds.
+TEST(KernelsCpu, PullKernelChoiceFollowsTheMeasuredTimes) {
+  timed_choice choice;
+  EXPECT_EQ(choice.next(), 0);
+  choice.took(0, 2.0);
+  EXPECT_EQ(choice.next(), 1);
+  choice.took(1, 50.0);  // a first run, left out
+  EXPECT_EQ(choice.next(), 0);
+  choice.took(0, 2.0);
+  EXPECT_EQ(choice.next(), 1);
+  choice.took(1, 1.0);
+  for (std::uint64_t call = 5; call <= 2 * timed_choice::explore_every; ++call)
+    EXPECT_EQ(choice.next(), call % timed_choice::explore_every == 0 ? 0 : 1) << call;
+  for (int k = 0; k < 2; ++k) choice.took(1, 5.0);  // mean 1 -> 3 -> 4
+  EXPECT_EQ(choice.next(), 0);
+  EXPECT_EQ(choice.runs(0), 2u);
+  EXPECT_EQ(choice.runs(1), 4u);
+  choice.pin(1);
+  for (int call = 0; call < 20; ++call) EXPECT_EQ(choice.next(), 1);
+  choice.pin(-1);
+  EXPECT_EQ(choice.next(), 0);
+}
+
+// Left to its timings, the product runs both kernels and gives the same answer, bit for bit,
+// whichever ran.
+TEST(KernelsCpu, PullAnswersAlikeWhicheverKernelTheChoiceTakes) {
+  const auto a = varied_matrix(40 * row_group_size + 100, 27);
+  std::mt19937 random(28);
+  array<float> xs(a.ncols());
+  for (auto& v : xs) v = float(random() % 1000) / 7.0f;
+  const auto x = vector<float>::from_dense(std::move(xs));
+  vector<float> first(a.nrows());
+  mxv(first, no_mask, no_accum, plus_times<float>{}, a, x);
+  for (std::uint64_t call = 0; call < 3 * timed_choice::explore_every; ++call) {
+    vector<float> w(a.nrows());
+    mxv(w, no_mask, no_accum, plus_times<float>{}, a, x);
+    ASSERT_EQ(w.nvals(), first.nvals());
+    for (std::uint64_t i = 0; i < a.nrows(); ++i)
+      ASSERT_EQ(w.get(i), first.get(i)) << "row " << i << ", call " << call;
+  }
+  EXPECT_GT(a.pull_kernel_choice().runs(0), 0u);
+  EXPECT_GT(a.pull_kernel_choice().runs(1), 0u);
 }
 
 // A dense x larger than kernels::prefetch_above_bytes is prefetched gather_lookahead entries

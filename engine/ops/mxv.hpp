@@ -2,15 +2,17 @@
 //   mxv:  w<mask> = accum(w, A ⊕.⊗ u)     w(i) = ⊕_k A(i,k) ⊗ u(k)
 //   vxm:  w<mask> = accum(w, u ⊕.⊗ A)     w(j) = ⊕_k u(k) ⊗ A(k,j)
 // Two kernels compute either one: pull gathers u over the rows of A (mxv) or of Aᵀ (vxm), skipping
-// rows the mask excludes (without a mask and with a dense u, in slices of eight rows of nearly
-// equal length, kernels/cpu/spmv_sliced.hpp, over an order cached in the matrix); push scatters a
-// sparse u over the rows of Aᵀ (mxv) or of A (vxm).
+// rows the mask excludes (without a mask and with a dense u, also in slices of eight rows of nearly
+// equal length, kernels/cpu/spmv_sliced.hpp, over an order cached in the matrix, whichever of the
+// two was measured faster lately: engine/timed_choice.hpp); push scatters a sparse u over the rows
+// of Aᵀ (mxv) or of A (vxm).
 // Dispatch (prefers_push): a monoid that stops rows early (any, or a bool one) pushes while u is
 // sparse, like a BFS; any other takes the method that reads fewer matrix entries; descriptor.method
 // forces either. The transpose a kernel needs is
 // computed once and cached in the matrix.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <type_traits>
 
@@ -82,21 +84,33 @@ vector<typename S::c_type> pull_product(const matrix<AT>& rows, const vector<U>&
   array<C> values = storage.size() == n ? std::move(storage) : array<C>(n);
   array<std::uint8_t> present(n);
   std::uint64_t count = 0;
-  bool sliced = false;
+  auto by_rows = [&] {
+    return kernels::spmv_pull<S>(rows.view(), x->values(), x->present(), values.data(),
+                                 present.data(), allows);
+  };
+  bool done = false;
   if constexpr (std::is_same_v<Allowed, allow_all> && kernels::sliced_pull_serves_v<S>) {
     const row_order* order =
         allows.allowed && x->present() == nullptr ? rows.rows_by_length() : nullptr;
-    sliced = order && order->slices_pay;
-    if (sliced) {
-      const kernels::sliced_order view{order->rows.data(), order->group_start.data(),
-                                       order->long_start.data(), order->long_start.size()};
-      count = kernels::spmv_pull_sliced<S>(rows.view(), view, x->values(), values.data(),
-                                           present.data());
+    if (order && order->slices_pay) {
+      // Both kernels give the same answer; the one measured faster lately runs.
+      timed_choice& choice = rows.pull_kernel_choice();
+      const int kernel = choice.next();
+      const auto start = std::chrono::steady_clock::now();
+      if (kernel == 1) {
+        const kernels::sliced_order view{order->rows.data(), order->group_start.data(),
+                                         order->long_start.data(), order->long_start.size()};
+        count = kernels::spmv_pull_sliced<S>(rows.view(), view, x->values(), values.data(),
+                                             present.data());
+      } else {
+        count = by_rows();
+      }
+      choice.took(kernel, std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+                              .count());
+      done = true;
     }
   }
-  if (!sliced)
-    count = kernels::spmv_pull<S>(rows.view(), x->values(), x->present(), values.data(),
-                                  present.data(), allows);
+  if (!done) count = by_rows();
   auto t = vector<C>::from_bitmap(n, std::move(values), std::move(present), count);
   t.conform();
   return t;

@@ -1,0 +1,61 @@
+// A choice between two kernels that give the same answer, made by their measured times: the pull
+// product's row-by-row kernel (0) and its sliced one (1, kernels/cpu/spmv_sliced.hpp). Which is
+// faster depends on what ran before, not only on the matrix: on web-NotreDame (2026-11-25, AMD
+// EPYC, 2 threads) the sliced kernel took 0.74 ms against 0.98 in a loop of products, but 1.49
+// against 1.09 right after two GraphBLAS products had taken the shared L3, and it needs about five
+// runs to get back to its loop speed, the row-by-row kernel one (it streams the matrix).
+// The choice runs the two kernels in turn twice each, keeping the second time of each (a kernel's
+// first run pays for what was made just before it, such as the sliced kernel's row order), then
+// takes the one with the lower running mean (each new time weighs half) and, every
+// `explore_every`-th call, the other, so that a change in how the matrix is used shows. Safe to
+// share between threads.
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+
+namespace graphring {
+
+class timed_choice {
+ public:
+  static constexpr std::uint64_t explore_every = 16;
+
+  // The kernel the next call takes.
+  int next() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (pinned_ >= 0) return pinned_;
+    ++calls_;
+    if (runs_[0] < 2 || runs_[1] < 2) return runs_[1] < runs_[0] ? 1 : 0;
+    const int faster = mean_[1] < mean_[0] ? 1 : 0;
+    return calls_ % explore_every == 0 ? 1 - faster : faster;
+  }
+
+  // Kernel k took `seconds`.
+  void took(int k, double seconds) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    mean_[k] = runs_[k] < 2 ? seconds : mean_[k] + (seconds - mean_[k]) / 2;
+    ++runs_[k];
+  }
+
+  // Always kernel k from now on (k = 0 or 1), or chosen by time again (k = -1): for tests that
+  // must reach one kernel, and for a caller that knows how its matrix will be used.
+  void pin(int k) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    pinned_ = k;
+  }
+
+  // How many times kernel k ran.
+  std::uint64_t runs(int k) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return runs_[k];
+  }
+
+ private:
+  std::mutex mutex_;
+  double mean_[2] = {0, 0};
+  std::uint64_t runs_[2] = {0, 0};
+  std::uint64_t calls_ = 0;
+  int pinned_ = -1;
+};
+
+}  // namespace graphring
