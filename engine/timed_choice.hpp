@@ -4,11 +4,13 @@
 // EPYC, 2 threads) the sliced kernel took 0.74 ms against 0.98 in a loop of products, but 1.49
 // against 1.09 right after two GraphBLAS products had taken the shared L3, and it needs about five
 // runs to get back to its loop speed, the row-by-row kernel one (it streams the matrix).
-// The choice runs the two kernels in turn twice each, keeping the second time of each (a kernel's
-// first run pays for what was made just before it, such as the sliced kernel's row order), then
-// takes the one with the lower running mean (each new time weighs half) and, every
-// `explore_every`-th call, the other, so that a change in how the matrix is used shows. Safe to
-// share between threads.
+// Until each kernel has run `settle_runs` times, the one that ran fewer times runs, the sliced one
+// on a tie (the pull reports its row-by-row runs from the first product on, so the sliced one runs
+// four times in a row once its order is made, then the row-by-row one once); only the last of a
+// kernel's first `settle_runs` times counts (the sliced kernel gets its data back over several
+// runs after other work, such as making the order). Then the one with the lower running mean runs
+// (each new time weighs half) and, every `explore_every`-th call, the other, so that a change in
+// how the matrix is used shows. Safe to share between threads.
 #pragma once
 
 #include <cstdint>
@@ -19,13 +21,14 @@ namespace graphring {
 class timed_choice {
  public:
   static constexpr std::uint64_t explore_every = 16;
+  static constexpr std::uint64_t settle_runs = 4;
 
   // The kernel the next call takes.
   int next() {
     std::lock_guard<std::mutex> lock(mutex_);
     if (pinned_ >= 0) return pinned_;
     ++calls_;
-    if (runs_[0] < 2 || runs_[1] < 2) return runs_[1] < runs_[0] ? 1 : 0;
+    if (runs_[0] < settle_runs || runs_[1] < settle_runs) return runs_[0] < runs_[1] ? 0 : 1;
     const int faster = mean_[1] < mean_[0] ? 1 : 0;
     return calls_ % explore_every == 0 ? 1 - faster : faster;
   }
@@ -33,7 +36,7 @@ class timed_choice {
   // Kernel k took `seconds`.
   void took(int k, double seconds) {
     std::lock_guard<std::mutex> lock(mutex_);
-    mean_[k] = runs_[k] < 2 ? seconds : mean_[k] + (seconds - mean_[k]) / 2;
+    mean_[k] = runs_[k] < settle_runs ? seconds : mean_[k] + (seconds - mean_[k]) / 2;
     ++runs_[k];
   }
 

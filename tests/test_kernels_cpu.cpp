@@ -159,27 +159,31 @@ TEST(KernelsCpu, SlicedPullEqualsSerialOnRowsOfEveryLength) {
   EXPECT_FALSE(uniform.rows_by_length()->slices_pay);
 }
 
-// The choice between the row-by-row and the sliced pull (engine/timed_choice.hpp): each kernel
-// twice in turn, the first times left out; then the faster by running mean, the other every
+// The choice between the row-by-row and the sliced pull (engine/timed_choice.hpp): until each
+// kernel has run settle_runs times, the one that ran fewer (the sliced one on a tie), only the
+// last of those times counting; then the faster by running mean, the other every
 // explore_every-th call; a kernel that turns slow loses the choice; a pin holds.
 TEST(KernelsCpu, PullKernelChoiceFollowsTheMeasuredTimes) {
+  static_assert(timed_choice::settle_runs == 4);
   timed_choice choice;
-  EXPECT_EQ(choice.next(), 0);
+  for (double t : {9.0, 9.0, 2.0}) choice.took(0, t);  // row by row before the order is made
+  std::uint64_t call = 0;
+  for (double t : {50.0, 40.0, 30.0, 1.0}) {  // then the sliced kernel four times in a row
+    EXPECT_EQ(choice.next(), 1) << call;
+    ++call;
+    choice.took(1, t);
+  }
+  EXPECT_EQ(choice.next(), 0);  // row by row a fourth time
+  ++call;
   choice.took(0, 2.0);
-  EXPECT_EQ(choice.next(), 1);
-  choice.took(1, 50.0);  // a first run, left out
-  EXPECT_EQ(choice.next(), 0);
-  choice.took(0, 2.0);
-  EXPECT_EQ(choice.next(), 1);
-  choice.took(1, 1.0);
-  for (std::uint64_t call = 5; call <= 2 * timed_choice::explore_every; ++call)
+  for (++call; call <= 2 * timed_choice::explore_every; ++call)
     EXPECT_EQ(choice.next(), call % timed_choice::explore_every == 0 ? 0 : 1) << call;
   for (int k = 0; k < 2; ++k) choice.took(1, 5.0);  // mean 1 -> 3 -> 4
   EXPECT_EQ(choice.next(), 0);
-  EXPECT_EQ(choice.runs(0), 2u);
-  EXPECT_EQ(choice.runs(1), 4u);
+  EXPECT_EQ(choice.runs(0), 4u);
+  EXPECT_EQ(choice.runs(1), 6u);
   choice.pin(1);
-  for (int call = 0; call < 20; ++call) EXPECT_EQ(choice.next(), 1);
+  for (int k = 0; k < 20; ++k) EXPECT_EQ(choice.next(), 1);
   choice.pin(-1);
   EXPECT_EQ(choice.next(), 0);
 }

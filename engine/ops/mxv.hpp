@@ -90,12 +90,13 @@ vector<typename S::c_type> pull_product(const matrix<AT>& rows, const vector<U>&
   };
   bool done = false;
   if constexpr (std::is_same_v<Allowed, allow_all> && kernels::sliced_pull_serves_v<S>) {
-    const row_order* order =
-        allows.allowed && x->present() == nullptr ? rows.rows_by_length() : nullptr;
-    if (order && order->slices_pay) {
-      // Both kernels give the same answer; the one measured faster lately runs.
+    const bool every_row_dense_x = allows.allowed && x->present() == nullptr;
+    const row_order* order = every_row_dense_x ? rows.rows_by_length() : nullptr;
+    if (every_row_dense_x && (!order || order->slices_pay)) {
+      // Both kernels give the same answer; the one measured faster lately runs. Row-by-row runs
+      // are timed before the order is made too, so that the choice has their times by then.
       timed_choice& choice = rows.pull_kernel_choice();
-      const int kernel = choice.next();
+      const int kernel = order ? choice.next() : 0;
       const auto start = std::chrono::steady_clock::now();
       if (kernel == 1) {
         const kernels::sliced_order view{order->rows.data(), order->group_start.data(),
