@@ -313,24 +313,16 @@ void path_count_times(void* z, const void* x, const void* y) {
 
 }  // namespace
 
-const graphblas_path_count& graphblas_path_count_semiring() {
-  static const graphblas_path_count algebra = [] {
-    graphblas_path_count a{};
-    GrB_BinaryOp times = nullptr;
-    GrB_Monoid monoid = nullptr;
-    GRAPHRING_GRB(GrB_Type_new(&a.type, sizeof(path_count)));
-    GRAPHRING_GRB(GrB_BinaryOp_new(&a.add, path_count_add, a.type, a.type, a.type));
-    GRAPHRING_GRB(GrB_BinaryOp_new(&times, path_count_times, a.type, a.type, GrB_FP64));
-    const path_count identity = examples::path_count_min::identity();
-    GRAPHRING_GRB(GrB_Monoid_new_UDT(&monoid, a.add, const_cast<path_count*>(&identity)));
-    GRAPHRING_GRB(GrB_Semiring_new(&a.semiring, monoid, times));
-    return a;  // the operators live as long as the process
-  }();
+const graphblas_user_semiring& graphblas_path_count_semiring() {
+  static const path_count identity = examples::path_count_min::identity();
+  static const graphblas_user_semiring algebra = make_graphblas_user_semiring(
+      sizeof(path_count), path_count_add, &identity, path_count_times, GrB_FP64,
+      edge_operand::second);
   return algebra;
 }
 
 sparse_vector<path_count> graphblas_path_count_vxm(const sparse_vector<path_count>& u, GrB_Matrix a) {
-  const graphblas_path_count& pc = graphblas_path_count_semiring();
+  const graphblas_user_semiring& pc = graphblas_path_count_semiring();
   grb_vector gu = new_vector(pc.type, u.size), w = new_vector(pc.type, grb_ncols(a));
   GRAPHRING_GRB(GrB_Vector_build_UDT(gu.get(), u.indices.data(), u.values.data(), u.indices.size(),
                                      pc.add));

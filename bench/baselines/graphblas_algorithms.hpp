@@ -15,6 +15,7 @@
 
 #include "bench/baselines/graphblas_kernels.hpp"
 #include "bench/baselines/graphblas_matrix.hpp"
+#include "bench/baselines/graphblas_user_semiring.hpp"
 #include "semirings/examples/shortest_path_count.hpp"
 
 namespace graphring::baselines {
@@ -68,12 +69,7 @@ std::vector<double> graphblas_betweenness(graphblas_graph& g, const std::vector<
 // The user-defined semiring of semirings/examples/shortest_path_count.hpp in GraphBLAS:
 // GrB_Type for path_count, ⊕ (shorter wins, counts of ties added) as a GrB_Monoid, ⊗ (extend a
 // path by an FP64 edge weight), created once per process after graphblas_start.
-struct graphblas_path_count {
-  GrB_Type type;
-  GrB_BinaryOp add;  // ⊕, also the dup operator for building vectors of the type
-  GrB_Semiring semiring;
-};
-const graphblas_path_count& graphblas_path_count_semiring();
+const graphblas_user_semiring& graphblas_path_count_semiring();
 
 // w = u ⊕.⊗ A over that semiring (a is FP64; the bench times the GrB_vxm call itself).
 sparse_vector<examples::path_count> graphblas_path_count_vxm(

@@ -16,24 +16,15 @@ void extend(void* z, const void* w, const void* x) {
 
 }  // namespace
 
-const graphblas_user_min_plus& graphblas_user_min_plus_semiring() {
-  static const graphblas_user_min_plus algebra = [] {
-    graphblas_user_min_plus a{};
-    GrB_BinaryOp times = nullptr;
-    GrB_Monoid monoid = nullptr;
-    GRAPHRING_GRB(GrB_Type_new(&a.type, sizeof(distance)));
-    GRAPHRING_GRB(GrB_BinaryOp_new(&a.add, shorter, a.type, a.type, a.type));
-    GRAPHRING_GRB(GrB_BinaryOp_new(&times, extend, a.type, GrB_FP32, a.type));
-    distance identity = shorter_distance::identity();
-    GRAPHRING_GRB(GrB_Monoid_new_UDT(&monoid, a.add, &identity));
-    GRAPHRING_GRB(GrB_Semiring_new(&a.semiring, monoid, times));
-    return a;
-  }();
+const baselines::graphblas_user_semiring& graphblas_user_min_plus_semiring() {
+  static const distance identity = shorter_distance::identity();
+  static const baselines::graphblas_user_semiring algebra = baselines::make_graphblas_user_semiring(
+      sizeof(distance), shorter, &identity, extend, GrB_FP32, baselines::edge_operand::first);
   return algebra;
 }
 
 baselines::grb_vector graphblas_distance_vector(const std::vector<distance>& dense) {
-  const graphblas_user_min_plus& s = graphblas_user_min_plus_semiring();
+  const baselines::graphblas_user_semiring& s = graphblas_user_min_plus_semiring();
   baselines::grb_vector v;
   GRAPHRING_GRB(GrB_Vector_new(v.out(), s.type, dense.size()));
   std::vector<GrB_Index> indices(dense.size());

@@ -9,18 +9,14 @@
 #include <vector>
 
 #include "bench/baselines/graphblas_matrix.hpp"
+#include "bench/baselines/graphblas_user_semiring.hpp"
 #include "bench/harness/user_semirings.hpp"
 
 namespace graphring::bench {
 
-struct graphblas_user_min_plus {
-  GrB_Type type;          // distance
-  GrB_BinaryOp add;       // shorter_distance, also the dup operator for building vectors
-  GrB_Semiring semiring;  // (shorter_distance, extend_by_edge): FP32 edge ⊗ distance -> distance
-};
-
-// Created once per process, after graphblas_start; the objects live as long as the process.
-const graphblas_user_min_plus& graphblas_user_min_plus_semiring();
+// (shorter_distance, extend_by_edge): FP32 edge ⊗ distance -> distance. Created once per process,
+// after graphblas_start; the objects live as long as the process.
+const baselines::graphblas_user_semiring& graphblas_user_min_plus_semiring();
 
 // A GrB_Vector of that type holding every entry of `dense`.
 baselines::grb_vector graphblas_distance_vector(const std::vector<distance>& dense);
