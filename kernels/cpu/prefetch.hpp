@@ -21,7 +21,7 @@ namespace graphring::kernels {
 // time. Same driver, each call of the library (L1) against copies with the hint, 2026-11-25, slow
 // memory, six runs: rmat:20 0.92-0.96 of the time (min_plus 0.88-0.92), urand:20 0.78-0.84;
 // rmat:22 0.90 once; one thread rmat:20 0.95 (min_plus 0.91), urand:20 0.79. 64 and 256 entries
-// ahead with the hint were no better than 128. The hint to stay out of the caches (prefetchnta) was no faster
+// ahead with the hint were no better than 128; the non-temporal hint (prefetchnta) was no faster
 // than the L1 one.
 // An x that fits in L2 gains nothing and pays the extra load per entry, so only an x of more than
 // `prefetch_above_bytes` (about twice the L2 of current x86 cores) is prefetched.
