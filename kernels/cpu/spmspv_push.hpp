@@ -166,16 +166,27 @@ void fold_copies(scatter_workspace<C>& w, std::uint64_t first, std::uint64_t las
 
 // Calls visit(e, k, p) for every stored entry p of the rows k = u_index[e], e in [begin, end),
 // in order, and ahead(j) for the column j of the entry `lookahead` places further on (crossing
-// rows), so that a scatter into j's slot finds it on its way to the cache.
+// rows), so that a scatter into j's slot finds it on its way to the cache. The frontier's rows lie
+// anywhere in the matrix: each row's offsets are asked for eight rows ahead, its column ids (and
+// values) four rows ahead, so that the lookahead's reads of them hit (web-NotreDame, 1% frontier,
+// the matrix's rows out of the cache: 0.92 of the time).
 template <class V, class Ahead, class Visit>
 GRAPHRING_INLINE void walk_rows_ahead(const csr_view<V>& a, const std::uint32_t* u_index,
                                       std::uint64_t begin, std::uint64_t end, const Ahead& ahead,
                                       const Visit& visit) {
   constexpr int lookahead = 16;
+  constexpr std::uint64_t rows_ahead = 4;
   std::uint64_t next_row = begin, p_ahead = 0, last_ahead = 0;
   auto step_ahead = [&] {
     while (p_ahead == last_ahead) {
       if (next_row == end) return;
+      if (next_row + 2 * rows_ahead < end)
+        __builtin_prefetch(a.offsets + u_index[next_row + 2 * rows_ahead]);
+      if (next_row + rows_ahead < end) {
+        const std::uint64_t p = a.offsets[u_index[next_row + rows_ahead]];
+        __builtin_prefetch(a.cols + p);
+        if (a.values) __builtin_prefetch(a.values + p);
+      }
       const std::uint32_t k = u_index[next_row++];
       p_ahead = a.offsets[k];
       last_ahead = a.offsets[k + 1];
