@@ -10,7 +10,13 @@
 // kernel's first `settle_runs` times counts (the sliced kernel gets its data back over several
 // runs after other work, such as making the order). Then the one with the lower running mean runs
 // (each new time weighs half) and, every `explore_every`-th call, the other, so that a change in
-// how the matrix is used shows. Safe to share between threads.
+// how the matrix is used shows. One time over `transient_factor` x its kernel's mean is left out
+// of the mean, a second in a row is not: the first product after other work finds the matrix
+// out of the cache, and the sliced kernel pays more for that than the row-by-row one, so that
+// one cold run used to hand the next 15 products to the slower kernel (web-NotreDame, 2026-11-25,
+// 2 threads, eleven products by graphring then eleven by GraphBLAS, round after round, as the bench
+// runs them: 0.85 of the time in two quiet runs, 0.83-1.03 in five noisier ones).
+// Safe to share between threads.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +28,7 @@ class timed_choice {
  public:
   static constexpr std::uint64_t explore_every = 16;
   static constexpr std::uint64_t settle_runs = 4;
+  static constexpr double transient_factor = 1.5;
 
   // The kernel the next call takes.
   int next() {
@@ -36,7 +43,13 @@ class timed_choice {
   // Kernel k took `seconds`.
   void took(int k, double seconds) {
     std::lock_guard<std::mutex> lock(mutex_);
-    mean_[k] = runs_[k] < settle_runs ? seconds : mean_[k] + (seconds - mean_[k]) / 2;
+    if (runs_[k] < settle_runs) {
+      mean_[k] = seconds;
+    } else {
+      const bool slow = seconds > transient_factor * mean_[k];
+      if (!slow || slow_[k]) mean_[k] += (seconds - mean_[k]) / 2;
+      slow_[k] = slow;
+    }
     ++runs_[k];
   }
 
@@ -56,6 +69,7 @@ class timed_choice {
  private:
   std::mutex mutex_;
   double mean_[2] = {0, 0};
+  bool slow_[2] = {false, false};  // the kernel's last run took over transient_factor x its mean
   std::uint64_t runs_[2] = {0, 0};
   std::uint64_t calls_ = 0;
   int pinned_ = -1;
