@@ -45,7 +45,7 @@ namespace detail {
 inline constexpr int slice_rows = 8;
 
 // The rows order[0, count) (count <= slice_rows) of one slice, side by side; a slice of fewer
-// than eight rows repeats its first row in the lanes it lacks and does not store them.
+// than eight rows repeats its first row in the lanes it lacks, which store the same value again.
 template <bool iso, class S, class V, class X>
 GRAPHRING_INLINE void fold_slice(const csr_view<V>& a, const X* x, const std::uint32_t* order,
                                  int count, typename S::c_type* y) {
@@ -77,7 +77,10 @@ GRAPHRING_INLINE void fold_slice(const csr_view<V>& a, const X* x, const std::ui
       sum[r] = inside ? with : sum[r];
     }
   }
-  for (int r = 0; r < count; ++r) y[row[r]] = sum[r];
+  // All eight lanes store, so that the sums can stay in registers: a store loop of `count` steps
+  // kept a struct C's sums in memory, a load and a store per product (web-NotreDame, a struct
+  // min_plus: 1.14-1.16x the built-in's time, now 1.04-1.05x; the built-in 0.90-0.95x as long).
+  for (int r = 0; r < slice_rows; ++r) y[row[r]] = sum[r];
 }
 
 template <bool iso, class S, class V, class X>
