@@ -57,7 +57,8 @@ struct timed_work {
 // the caches while all the works meet the machine's slow and fast spells alike (on a shared
 // machine these change the times by 2-3x within seconds). Where the works' data come near the
 // size of the last-level cache, one untimed run does not bring back a work's steady state
-// (README, Benchmarks). The warm-up before the first round is the caller's. on_trial(i, w) is called before round i's (1-based) run of work w.
+// (README, Benchmarks). The warm-up before the first round is the caller's. on_trial(i, w) is
+// called before round i's (1-based) run of work w.
 inline std::vector<trial_times> time_interleaved(
     int trials, const std::vector<timed_work>& works,
     const std::function<void(int, std::size_t)>& on_trial = {}) {
