@@ -17,6 +17,8 @@ fi
 cmake --build "$build" -j "$(nproc)" --target fuzz_matrix_market fuzz_edge_list fuzz_dimacs fuzz_grb \
   fuzz_gzip_edge_list fuzz_formats
 mkdir -p "$build/crashes"
+# The core count first: GNU nproc reports OMP_NUM_THREADS, once that is set, as the count.
+cores=$(nproc)
 export OMP_NUM_THREADS=1
 targets=(matrix_market edge_list dimacs grb gzip_edge_list formats)
 
@@ -46,7 +48,7 @@ fuzz_one() {
 status=0
 running=0
 for target in "${targets[@]}"; do
-  if (( running >= $(nproc) )); then
+  if (( running >= cores )); then
     wait -n || status=1
     running=$((running - 1))
   fi
