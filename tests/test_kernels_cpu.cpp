@@ -25,8 +25,7 @@ matrix<float> random_rows(std::uint64_t n, unsigned seed, const Count& count) {
   array<float> values;
   std::vector<std::uint8_t> used(n);
   for (std::uint64_t i = 0; i < n; ++i) {
-    const std::uint64_t entries = count(i, random);
-    std::fill(used.begin(), used.end(), 0);
+    const std::uint64_t entries = count(i, random), first = cols.size();
     for (std::uint64_t e = 0; e < entries; ++e) {
       const vertex_id j = vertex_id(random() % n);
       if (used[j]) continue;
@@ -35,6 +34,7 @@ matrix<float> random_rows(std::uint64_t n, unsigned seed, const Count& count) {
       cols.push_back(j);
       values.push_back(float(random() % 1000) / 100.0f);
     }
+    for (std::uint64_t p = first; p < cols.size(); ++p) used[cols[p]] = 0;  // this row's only
   }
   return matrix<float>::from_tuples(n, n, rows, cols, values);
 }
