@@ -2,10 +2,13 @@
 #include "cli/arguments.hpp"
 
 #include <omp.h>
+#include <sys/resource.h>
 
+#include <algorithm>
 #include <charconv>
 
 #include "engine/error.hpp"
+#include "engine/io/atomic_output.hpp"
 
 namespace graphring::cli {
 namespace {
@@ -45,11 +48,43 @@ arguments::arguments(const std::vector<std::string>& args, const option_spec& sp
   if (positional_.size() < spec.min_positional) usage_error("missing argument", usage_);
   if (positional_.size() > spec.max_positional)
     usage_error("unexpected argument '" + positional_[spec.max_positional] + "'", usage_);
+  check_outputs(spec);
   if (auto name = value("--backend")) {
     backend_ = parse_backend(*name);
     if (backend_ == graphring::backend::cuda && !spec.gpu)
       throw error(error_kind::usage, "--backend cuda: this command has no GPU version (GPU: spmv, "
                                      "bfs, sssp, pagerank, bench)");
+  }
+}
+
+std::vector<std::string> arguments::outputs() const {
+  std::vector<std::string> paths;
+  for (const auto& [name, path] : values_)
+    if (output_options.count(name)) paths.push_back(path);
+  return paths;
+}
+
+// Before any work: every output must be a name that can be written, and none may be a file the
+// command reads (GRAPH, an LDBC graph's .v beside its .e, --x), which the output would replace.
+void arguments::check_outputs(const option_spec& spec) const {
+  std::vector<std::string> outs = outputs();
+  std::vector<std::string> ins = positional_;
+  if (spec.last_positional_is_output && !ins.empty()) {
+    outs.push_back(ins.back());
+    ins.pop_back();
+  }
+  for (const auto& [name, path] : values_)
+    if (input_options.count(name)) ins.push_back(path);
+  for (std::size_t i = 0, n = ins.size(); i < n; ++i)
+    if (ins[i].ends_with(".e")) ins.push_back(ins[i].substr(0, ins[i].size() - 2) + ".v");
+  for (const std::string& out : outs) {
+    io::check_output_path(out);
+    for (const std::string& in : ins)
+      if (io::same_file(out, in))
+        throw error(error_kind::usage,
+                    "is an input of this command; writing the output there would replace it (give "
+                    "another output file)",
+                    out);
   }
 }
 
@@ -74,10 +109,32 @@ std::int64_t arguments::integer(const std::string& name, std::int64_t fallback) 
   return x;
 }
 
+std::string& current_input() {
+  static std::string name;
+  return name;
+}
+
+// More threads than 8 per core never help, and each thread needs a stack: a count the address
+// space (ulimit -v) cannot hold is refused here, before the OpenMP runtime fails to start them.
 void apply_common_options(const arguments& args) {
   if (!args.value("--threads")) return;
   const std::int64_t threads = args.integer("--threads", 0);
-  if (threads < 1 || threads > 4096) throw error(error_kind::usage, "--threads must be between 1 and 4096");
+  const std::int64_t most = std::max<std::int64_t>(16, 8 * std::int64_t(omp_get_num_procs()));
+  if (threads < 1 || threads > most)
+    throw error(error_kind::usage, "--threads must be between 1 and " + std::to_string(most) +
+                                       " (8 per core of this machine)");
+  rlimit address_space{};
+  rlimit stack{};
+  if (getrlimit(RLIMIT_AS, &address_space) == 0 && address_space.rlim_cur != RLIM_INFINITY &&
+      getrlimit(RLIMIT_STACK, &stack) == 0) {
+    const std::uint64_t per_thread =
+        stack.rlim_cur == RLIM_INFINITY ? std::uint64_t(8) << 20 : std::uint64_t(stack.rlim_cur);
+    if (std::uint64_t(threads) * per_thread > address_space.rlim_cur / 2)
+      throw error(error_kind::limit,
+                  "--threads " + std::to_string(threads) + " needs " + std::to_string(threads) +
+                      " thread stacks of " + std::to_string(per_thread >> 20) +
+                      " MiB, more than half the address-space limit (ulimit -v) allows");
+  }
   omp_set_num_threads(int(threads));
 }
 

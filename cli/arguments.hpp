@@ -19,7 +19,12 @@ struct option_spec {
   std::size_t min_positional = 0, max_positional = 0;
   std::string usage;  // one line, shown in usage errors
   bool gpu = false;   // the command has a GPU version: `--backend cuda` may choose it
+  bool last_positional_is_output = false;  // `convert IN OUT`
 };
+
+// Options that name a file the command writes, and one it reads besides GRAPH.
+inline const std::set<std::string> output_options = {"--out", "--json", "--csv", "--plot"};
+inline const std::set<std::string> input_options = {"--x"};
 
 class arguments {
  public:
@@ -31,16 +36,24 @@ class arguments {
   bool flag(const std::string& name) const { return flags_.count(name) > 0; }
   std::optional<std::string> value(const std::string& name) const;
   std::int64_t integer(const std::string& name, std::int64_t fallback) const;
+  // Every file the command writes (--out, --json, --csv, --plot, convert's OUT).
+  std::vector<std::string> outputs() const;
   // --backend (cpu when absent), checked to be able to run here (engine/backends.hpp).
   graphring::backend backend() const;
 
  private:
+  void check_outputs(const option_spec& spec) const;
+
   std::string usage_;
   graphring::backend backend_ = graphring::backend::cpu;
   std::vector<std::string> positional_;
   std::set<std::string> flags_;
   std::map<std::string, std::string> values_;
 };
+
+// The graph the command works on (set when it is loaded), named in errors that arise without a
+// file of their own: the memory budget, an allocation the system refuses, a negative cycle.
+std::string& current_input();
 
 // Applies the options every command shares (--threads N; --backend is read by backend()).
 void apply_common_options(const arguments& args);

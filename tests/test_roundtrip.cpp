@@ -7,12 +7,16 @@
 #include <sys/wait.h>
 
 #include <chrono>
+#include <cstddef>
 #include <cstring>
+#include <limits>
 #include <fstream>
 #include <thread>
 
 #include "engine/error.hpp"
 #include "engine/generators.hpp"
+#include "engine/io/checksum.hpp"
+#include "engine/io/grb_format.hpp"
 #include "engine/io/load.hpp"
 #include "engine/io/writers.hpp"
 #include "tests/test_support.hpp"
@@ -117,6 +121,30 @@ TEST(Grb, DamagedFilesAreRefused) {
   expect_refused("GRPHRONG" + good.substr(8), "not a .grb file (wrong magic bytes)");
 }
 
+TEST(Grb, ALabelOffsetThatOverflowsIsRefusedEvenWithValidChecksums) {
+  scratch_dir d;
+  io::write_grb(generate("grid:4"), d.path("g.grb"));
+  std::string bytes = read_file(d.path("g.grb"));
+  io::grb_header h;
+  std::memcpy(&h, bytes.data(), sizeof h);
+  ASSERT_FALSE(h.explicit_labels);
+  h.label_offset = std::numeric_limits<std::int64_t>::max() - 3;  // 16 vertices: the last overflows
+  h.header_checksum = io::checksum(&h, offsetof(io::grb_header, header_checksum));
+  std::memcpy(bytes.data(), &h, sizeof h);
+  try {
+    load_graph(d.write("bad.grb", bytes));
+    FAIL() << "accepted";
+  } catch (const error& e) {
+    EXPECT_EQ(e.message(), "corrupt .grb file: the label offset 9223372036854775804 puts the last of 16 "
+                           "vertices past the largest 64-bit label");
+  }
+  h.label_offset = std::numeric_limits<std::int64_t>::max() - 15;  // the last label is the largest
+  h.header_checksum = io::checksum(&h, offsetof(io::grb_header, header_checksum));
+  std::memcpy(bytes.data(), &h, sizeof h);
+  const graph g = load_graph(d.write("edge.grb", bytes));
+  EXPECT_EQ(g.labels().label(15), std::numeric_limits<std::int64_t>::max());
+}
+
 TEST(AtomicOutput, FailedConversionLeavesThePreviousFile) {
   scratch_dir d;
   const std::string out = d.write("out.mtx", "previous contents\n");
@@ -139,20 +167,19 @@ TEST(AtomicOutput, KilledConversionLeavesThePreviousFile) {
   argv.push_back(nullptr);
   pid_t pid;
   ASSERT_EQ(posix_spawn(&pid, GRAPHRING_CLI, nullptr, nullptr, argv.data(), nullptr), 0);
-  // Kill it as soon as its temporary output file exists, i.e. in the middle of writing.
-  bool writing = false;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (!writing && std::chrono::steady_clock::now() < deadline) {
-    for (const auto& entry : std::filesystem::directory_iterator(d.path("")))
-      writing |= entry.path().filename().string().starts_with("out.mtx.tmp-");
-    if (!writing) std::this_thread::sleep_for(std::chrono::microseconds(200));
-  }
+  // Kill it as soon as it holds its temporary output open (an unnamed file in the output's
+  // directory), i.e. in the middle of writing.
+  const bool writing = testing::wait_for_open_file_in(pid, d.path(""), std::chrono::seconds(60));
   kill(pid, SIGKILL);
   int status = 0;
   waitpid(pid, &status, 0);
   ASSERT_TRUE(writing) << "the conversion never started writing";
   EXPECT_TRUE(WIFSIGNALED(status));
   EXPECT_EQ(read_file(out), "previous contents\n");
+  // The temporary had no name: nothing is left beside the output.
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(d.path(""))) names.push_back(entry.path().filename());
+  EXPECT_EQ(names, std::vector<std::string>{"out.mtx"});
 }
 
 }  // namespace

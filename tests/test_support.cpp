@@ -10,6 +10,7 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "engine/builder.hpp"
 #include "engine/edge_list.hpp"
@@ -80,6 +81,36 @@ std::string shared_datasets() {
 }
 
 std::string own_datasets() { return GRAPHRING_DATASETS; }
+
+bool wait_for_open_file_in(int pid, const std::string& directory, std::chrono::milliseconds limit) {
+  const std::string prefix = std::filesystem::weakly_canonical(directory).string() + "/";
+  const std::string fds = "/proc/" + std::to_string(pid) + "/fd";
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(fds, ec)) {
+      std::error_code link_ec;
+      const std::string target = std::filesystem::read_symlink(entry.path(), link_ec).string();
+      if (!link_ec && target.starts_with(prefix)) return true;
+    }
+    if (ec) return false;  // the process is gone
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  return false;
+}
+
+scoped_env::scoped_env(const char* name, const char* value) : name_(name) {
+  if (const char* old = std::getenv(name)) {
+    had_ = true;
+    previous_ = old;
+  }
+  setenv(name, value, 1);
+}
+
+scoped_env::~scoped_env() {
+  if (had_) setenv(name_.c_str(), previous_.c_str(), 1);
+  else unsetenv(name_.c_str());
+}
 
 cli_result run_cli(const std::vector<std::string>& args) {
   scratch_dir dir;

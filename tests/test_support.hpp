@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -50,6 +51,23 @@ std::string own_datasets();
     if (::graphring::testing::shared_datasets().empty())                       \
       GTEST_SKIP() << "../shared/datasets is absent; skipping real-graph test"; \
   } while (0)
+
+// Waits until process `pid` holds a file open inside `directory` (its temporary output, named or
+// not); false when `limit` passes first or the process ends.
+bool wait_for_open_file_in(int pid, const std::string& directory, std::chrono::milliseconds limit);
+
+// Sets an environment variable for the life of the object (the CLI runs inherit it).
+class scoped_env {
+ public:
+  scoped_env(const char* name, const char* value);
+  ~scoped_env();
+  scoped_env(const scoped_env&) = delete;
+  scoped_env& operator=(const scoped_env&) = delete;
+
+ private:
+  std::string name_, previous_;
+  bool had_ = false;
+};
 
 struct cli_result {
   int status;

@@ -43,8 +43,9 @@ int bench_command(const std::vector<std::string>& raw) {
     o.against = std::set<std::string>(list.begin(), list.end());
   }
   const bench::bench_report report = bench::run_bench(o);
-  std::fputs(bench::format_table(report.rows, report.machine).c_str(), stdout);
-  if (!o.plot.empty()) std::printf("chart written to %s\n", o.plot.c_str());
+  std::FILE* table = table_stream(o);
+  std::fputs(bench::format_table(report.rows, report.machine).c_str(), table);
+  if (!o.plot.empty()) std::fprintf(table, "chart written to %s\n", o.plot.c_str());
   return bench_exit_status(report);
 }
 

@@ -24,6 +24,12 @@ bench::bench_options shared_bench_options(const arguments& args, int default_tri
   return o;
 }
 
+std::FILE* table_stream(const bench::bench_options& o) {
+  for (const std::string* file : {&o.json, &o.csv, &o.plot})
+    if (*file == "-" || *file == "/dev/stdout") return stderr;
+  return stdout;
+}
+
 int bench_exit_status(const bench::bench_report& report) {
   if (report.all_agree) return 0;
   std::fprintf(stderr, "graphring: RESULTS DISAGREE: see the rows marked NO above\n");

@@ -10,16 +10,22 @@
 namespace graphring::cli {
 
 int convert_command(const std::vector<std::string>& raw) {
-  const arguments args(raw, {{}, {}, 2, 2, "graphring convert IN OUT [--symmetrize] [--drop-self-loops]"});
+  const arguments args(raw, {{}, {}, 2, 2, "graphring convert IN OUT [--symmetrize] [--drop-self-loops]", false, true});
   apply_common_options(args);
   const std::string& in = args.positional()[0];
   const std::string& out = args.positional()[1];
   const auto start = std::chrono::steady_clock::now();
   graph g = load_for_command(in, args);
+  std::uint64_t left_out = 0;
   {
     terminal_progress progress("writing " + out, args.flag("--quiet"));
-    io::write_graph(g, out, progress.reporter());
+    left_out = io::write_graph(g, out, progress.reporter());
   }
+  if (left_out > 0)
+    std::fprintf(stderr,
+                 "graphring: warning: %s: %llu vertices without edges are not in the edge list, "
+                 "which cannot hold them (.mtx, .grb and .e with its .v keep them)\n",
+                 out.c_str(), (unsigned long long)left_out);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!args.flag("--quiet"))
     std::printf("wrote %s: %llu vertices, %llu edges in %.3f s\n", out.c_str(), (unsigned long long)g.vertices(),

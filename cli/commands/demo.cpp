@@ -144,11 +144,12 @@ int demo_command(const std::vector<std::string>& raw) {
                  "Boost.Graph, %d trials each\n",
                  o.graphs[0].c_str(), static_cast<long long>(scale), o.trials);
   const bench::bench_report report = bench::run_bench(o);
-  std::fputs(bench::format_table(report.rows, report.machine).c_str(), stdout);
-  std::putchar('\n');
-  std::fputs(reading(report).c_str(), stdout);
-  std::printf("\nChart of the ratios (open it in a browser): %s\n", o.plot.c_str());
-  if (!o.json.empty()) std::printf("Every trial as JSON: %s\n", o.json.c_str());
+  std::FILE* table = table_stream(o);
+  std::fputs(bench::format_table(report.rows, report.machine).c_str(), table);
+  std::fputc('\n', table);
+  std::fputs(reading(report).c_str(), table);
+  std::fprintf(table, "\nChart of the ratios (open it in a browser): %s\n", o.plot.c_str());
+  if (!o.json.empty()) std::fprintf(table, "Every trial as JSON: %s\n", o.json.c_str());
   return bench_exit_status(report);
 }
 

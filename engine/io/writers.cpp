@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 
@@ -49,6 +50,17 @@ void write_rows(atomic_output& out, const csr_matrix& a, const progress_fn& prog
     for (std::size_t k = 0; k < count; ++k) out.write(texts[k]);
     report(progress, "writing", double(first + count) / double(cuts.size() - 1));
   }
+}
+
+// Vertices with neither out- nor in-edges.
+std::uint64_t vertices_without_edges(const csr_matrix& a) {
+  buffer<std::uint8_t> touched(a.nrows, 0);
+  for (std::uint64_t r = 0; r < a.nrows; ++r) {
+    if (a.row_begin(r) == a.row_end(r)) continue;
+    touched[r] = 1;
+    for (edge_offset k = a.row_begin(r); k < a.row_end(r); ++k) touched[a.cols[k]] = 1;
+  }
+  return std::uint64_t(std::count(touched.begin(), touched.end(), 0));
 }
 
 template <class Fn>
@@ -98,9 +110,17 @@ void write_matrix_market(const graph& g, const std::string& path, const progress
   out.commit();
 }
 
-void write_edge_list(const graph& g, const std::string& path, const progress_fn& progress) {
+std::uint64_t write_edge_list(const graph& g, const std::string& path, const progress_fn& progress) {
   const csr_matrix& a = g.adjacency();
   const vertex_labels& labels = g.labels();
+  if (a.nnz() == 0)
+    throw error(error_kind::usage,
+                "the graph has no edges, and an edge list without edges cannot be read back; write "
+                ".mtx, .grb or .e (with its .v) instead",
+                path);
+  if (extension_of(path) == ".wel" && !a.has_values())
+    throw error(error_kind::usage,
+                "the graph has no weights, which a .wel file must hold; write .el instead", path);
   atomic_output out(path, gzipped(path));
   out.write("# graphring edge list: " + std::to_string(a.nrows) + " vertices, " + std::to_string(a.nnz()) +
             " edges\n");
@@ -111,6 +131,43 @@ void write_edge_list(const graph& g, const std::string& path, const progress_fn&
         append_number(text, labels.label(r));
         text += ' ';
         append_number(text, labels.label(a.cols[k]));
+        if constexpr (!std::is_same_v<V, std::monostate>) {
+          text += ' ';
+          append_number(text, values[k]);
+        }
+        text += '\n';
+      }
+    });
+  });
+  out.commit();
+  return vertices_without_edges(a);
+}
+
+void write_ldbc(const graph& g, const std::string& path, const progress_fn& progress) {
+  const std::string vertex_file = path.substr(0, path.rfind(".e")) + ".v";
+  {
+    atomic_output out(vertex_file);
+    std::string text;
+    for (std::uint64_t v = 0; v < g.vertices(); ++v) {
+      append_number(text, g.labels().label(vertex_id(v)));
+      text += '\n';
+      if (text.size() > (1 << 20)) {
+        out.write(text);
+        text.clear();
+      }
+    }
+    out.write(text);
+    out.commit();
+  }
+  atomic_output out(path, gzipped(path));
+  with_values(g.adjacency().values, [&](const auto& values) {
+    using V = std::decay_t<decltype(values)>;
+    const csr_matrix& a = g.adjacency();
+    write_rows(out, a, progress, [&](vertex_id r, std::string& text) {
+      for (edge_offset k = a.row_begin(r); k < a.row_end(r); ++k) {
+        append_number(text, g.labels().label(r));
+        text += ' ';
+        append_number(text, g.labels().label(a.cols[k]));
         if constexpr (!std::is_same_v<V, std::monostate>) {
           text += ' ';
           append_number(text, values[k]);
@@ -170,15 +227,23 @@ void write_grb(const graph& g, const std::string& path) {
   out.commit();
 }
 
-void write_graph(const graph& g, const std::string& path, const progress_fn& progress) {
+std::uint64_t write_graph(const graph& g, const std::string& path, const progress_fn& progress) {
   const std::string ext = extension_of(path);
-  if (ext == ".mtx") return write_matrix_market(g, path, progress);
-  if (ext == ".el" || ext == ".txt" || ext == ".wel" || ext == ".e") return write_edge_list(g, path, progress);
+  if (ext == ".mtx") {
+    write_matrix_market(g, path, progress);
+    return 0;
+  }
+  if (ext == ".el" || ext == ".txt" || ext == ".wel") return write_edge_list(g, path, progress);
+  if (ext == ".e") {
+    write_ldbc(g, path, progress);
+    return 0;
+  }
   if (ext == ".grb") {
     if (gzipped(path)) throw error(error_kind::usage, ".grb files are not compressed; drop the .gz", path);
-    return write_grb(g, path);
+    write_grb(g, path);
+    return 0;
   }
-  throw error(error_kind::usage, "unknown output format '" + ext + "' (use .mtx, .el, .wel or .grb, optionally .gz)", path);
+  throw error(error_kind::usage, "unknown output format '" + ext + "' (use .mtx, .el, .wel, .e (with its .v) or .grb; all but .grb may end .gz)", path);
 }
 
 }  // namespace graphring::io

@@ -3,6 +3,7 @@
 // any previous file at the path untouched.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "engine/graph.hpp"
@@ -16,12 +17,21 @@ namespace graphring::io {
 void write_matrix_market(const graph& g, const std::string& path, const progress_fn& progress = {});
 
 // `source destination [weight]` per line, with the graph's own labels. Vertices without edges
-// are not representable in an edge list and are dropped.
-void write_edge_list(const graph& g, const std::string& path, const progress_fn& progress = {});
+// are not representable in an edge list and are left out: returns how many. A graph without
+// edges (whose edge list could not be read back) and an unweighted graph as .wel are usage
+// errors.
+std::uint64_t write_edge_list(const graph& g, const std::string& path,
+                              const progress_fn& progress = {});
+
+// LDBC Graphalytics: NAME.e holds the edges as an edge list, NAME.v every vertex, one per line,
+// so that vertices without edges stay (the .v is written first).
+void write_ldbc(const graph& g, const std::string& path, const progress_fn& progress = {});
 
 void write_grb(const graph& g, const std::string& path);
 
-// Picks the writer from the file name: .mtx, .el/.txt/.wel/.e, .grb (each but .grb may end .gz).
-void write_graph(const graph& g, const std::string& path, const progress_fn& progress = {});
+// Picks the writer from the file name: .mtx, .el/.txt/.wel, .e (+ .v), .grb (each but .grb may
+// end .gz). Returns the number of vertices the format could not hold (only an edge list leaves
+// any out).
+std::uint64_t write_graph(const graph& g, const std::string& path, const progress_fn& progress = {});
 
 }  // namespace graphring::io
