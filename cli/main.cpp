@@ -5,9 +5,11 @@
 #include <string>
 #include <vector>
 
+#include "cli/arguments.hpp"
 #include "cli/commands/commands.hpp"
 #include "engine/backends.hpp"
 #include "engine/error.hpp"
+#include "engine/memory_budget.hpp"
 
 namespace {
 
@@ -62,19 +64,58 @@ int run(const std::vector<std::string>& argv) {
   throw error(error_kind::usage, "unknown command '" + command + "' (run 'graphring --help' for the list)");
 }
 
+// The message with every control byte (a newline in a file name, ESC or NUL from the input)
+// written as an escape, so that it stays one line and changes nothing on the terminal.
+std::string printable(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (byte < 0x20 || byte == 0x7f) {
+      char escape[8];
+      std::snprintf(escape, sizeof escape, "\\x%02x", byte);
+      out += escape;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// One line: "graphring: FILE:LINE: message"; an error without a file of its own (the memory
+// budget, a negative cycle) names the graph the command was working on.
+void report(const graphring::error& e) {
+  const std::string& input = graphring::cli::current_input();
+  std::string line;  // from the parts, not what(): a message may hold a NUL byte from the input
+  if (!e.file().empty())
+    line = e.file() + (e.line() ? ":" + std::to_string(e.line()) : std::string()) + ": ";
+  else if (!input.empty() && e.kind() != graphring::error_kind::usage)
+    line = input + ": ";
+  line += e.message();
+  std::fprintf(stderr, "graphring: %s\n", printable(line).c_str());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   try {
+    graphring::memory_budget();  // a bad GRAPHRING_MEMORY_LIMIT_MB is a usage error before any work
     return run(std::vector<std::string>(argv + 1, argv + argc));
   } catch (const graphring::error& e) {
-    std::fprintf(stderr, "graphring: %s\n", e.what());
+    report(e);
     return graphring::exit_status(e.kind());
   } catch (const std::bad_alloc&) {
-    std::fprintf(stderr, "graphring: out of memory\n");
-    return 1;
+    const graphring::error e(graphring::error_kind::limit,
+                             "out of memory: the system refused an allocation (" +
+                                 graphring::memory_text(graphring::memory_in_use()) +
+                                 " held by graphring's arrays)");
+    report(e);
+    return graphring::exit_status(e.kind());
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "graphring: internal error: %s\n", e.what());
+    std::fprintf(stderr, "graphring: internal error: %s\n", printable(e.what()).c_str());
     return 1;
   }
 }

@@ -6,7 +6,9 @@
 // such as a BFS-like sweep's visited set, would otherwise fault in fresh pages every time), and
 // that block comes back at its own size. The cache keeps at most `capacity_bytes` in blocks of at
 // most `largest_block` bytes and gives the oldest back to the system first. It is off under
-// AddressSanitizer, which must see every block unmapped to catch a use after free.
+// AddressSanitizer, which must see every block unmapped to catch a use after free. Its blocks
+// count against the memory budget (engine/memory_budget.hpp) until they are unmapped; trim()
+// unmaps them all when the budget needs the room.
 #pragma once
 
 #include <sys/mman.h>
@@ -15,6 +17,8 @@
 #include <cstdint>
 #include <mutex>
 #include <vector>
+
+#include "engine/memory_budget.hpp"
 
 namespace graphring::detail {
 
@@ -74,7 +78,7 @@ class block_cache {
   // what was asked of take() or of the system; a lent block counts its own size.
   void give(void* p, std::size_t bytes) noexcept {
     if (!block_cache_enabled) {
-      munmap(p, bytes);
+      unmap(p, bytes);
       return;
     }
     std::lock_guard<std::mutex> lock(mutex_);
@@ -85,11 +89,11 @@ class block_cache {
       break;
     }
     if (bytes > largest_block) {
-      munmap(p, bytes);
+      unmap(p, bytes);
       return;
     }
     while (!blocks_.empty() && (held_ + bytes > capacity_bytes || blocks_.size() >= max_blocks)) {
-      munmap(blocks_.front().address, blocks_.front().bytes);
+      unmap(blocks_.front().address, blocks_.front().bytes);
       held_ -= blocks_.front().bytes;
       blocks_.erase(blocks_.begin());
     }
@@ -97,9 +101,17 @@ class block_cache {
     held_ += bytes;
   }
 
+  // Gives every block it holds back to the system.
+  void trim() noexcept {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const block& b : blocks_) unmap(b.address, b.bytes);
+    blocks_.clear();
+    held_ = 0;
+  }
+
   // Unmaps the blocks it holds (the process's cache is never destroyed).
   ~block_cache() {
-    for (const block& b : blocks_) munmap(b.address, b.bytes);
+    for (const block& b : blocks_) unmap(b.address, b.bytes);
   }
 
   block_cache(const block_cache&) = delete;
@@ -107,6 +119,10 @@ class block_cache {
 
  private:
   static constexpr std::size_t max_blocks = 256;
+  static void unmap(void* p, std::size_t bytes) noexcept {
+    munmap(p, bytes);
+    release_memory(bytes);
+  }
   struct block {
     void* address;
     std::size_t bytes;

@@ -7,8 +7,9 @@
 //    blocks of 64 KiB and more go back to a cache of mappings when freed
 //    (engine/block_cache.hpp), so that the next block of the same size is already paged in. The
 //    C library would hand blocks between 128 KiB and its moving threshold to mmap as well, and
-//    give them back on free: soc-Slashdot0902's components took 6.5 ms instead of 3.6 ms faulting
-//    in the pages of its vectors and sampled matrices again on every call.
+//    give them back on free, and every call would fault in the pages of its vectors again;
+//  - blocks of 64 KiB and more are counted against the memory budget (engine/memory_budget.hpp)
+//    before they are made, so that a run past the limit stops with an error naming it.
 #pragma once
 
 #include <sys/mman.h>
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "engine/block_cache.hpp"
+#include "engine/memory_budget.hpp"
 
 namespace graphring {
 
@@ -39,12 +41,23 @@ struct big_allocator {
   T* allocate(std::size_t n) {
     const std::size_t bytes = n * sizeof(T);
     if (n > std::size_t(-1) / sizeof(T)) throw std::bad_alloc();
-    if (bytes < mapped_from)
-      return static_cast<T*>(::operator new(bytes, std::align_val_t(alignof(T))));
+    if (bytes < mapped_from) {
+      if (bytes >= detail::counted_from) detail::reserve_memory(bytes);
+      try {
+        return static_cast<T*>(::operator new(bytes, std::align_val_t(alignof(T))));
+      } catch (...) {
+        if (bytes >= detail::counted_from) detail::release_memory(bytes);
+        throw;
+      }
+    }
     if (void* cached = detail::block_cache::instance().take(rounded(bytes)))
-      return static_cast<T*>(cached);
+      return static_cast<T*>(cached);  // counted while it was cached
+    detail::reserve_memory(rounded(bytes));
     void* p = mmap(nullptr, rounded(bytes), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
+    if (p == MAP_FAILED) {
+      detail::release_memory(rounded(bytes));
+      throw std::bad_alloc();
+    }
     if (bytes >= huge_page) madvise(p, rounded(bytes), MADV_HUGEPAGE);
     return static_cast<T*>(p);
   }
@@ -53,6 +66,7 @@ struct big_allocator {
     const std::size_t bytes = n * sizeof(T);
     if (bytes < mapped_from) {
       ::operator delete(p, std::align_val_t(alignof(T)));
+      if (bytes >= detail::counted_from) detail::release_memory(bytes);
     } else {
       detail::block_cache::instance().give(p, rounded(bytes));
     }

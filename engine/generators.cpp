@@ -8,7 +8,7 @@
 
 #include "engine/builder.hpp"
 #include "engine/error.hpp"
-#include "engine/io/memory_limit.hpp"
+#include "engine/memory_budget.hpp"
 
 namespace graphring {
 namespace {
@@ -28,6 +28,7 @@ std::uint64_t random_word(std::uint64_t seed, std::uint64_t item, std::uint64_t 
 double unit(std::uint64_t word) { return double(word >> 11) * 0x1.0p-53; }
 
 struct spec {
+  std::string name;  // as given, "rmat:20:weighted"
   std::string kind;
   buffer<std::uint64_t> numbers;
   std::uint64_t seed = 1;
@@ -44,6 +45,7 @@ spec parse(const std::string& name) {
     if (colon == std::string::npos) break;
     start = colon + 1;
   }
+  s.name = name;
   s.kind = parts[0];
   auto number = [&](const std::string& text) {
     std::uint64_t x = 0;
@@ -76,7 +78,7 @@ graph random_graph(const spec& s, bool rmat) {
   if (scale < 1 || scale > 31) throw error(error_kind::usage, "SCALE must be 1..31 in " + s.kind);
   if (edge_factor < 1 || edge_factor > 1024) throw error(error_kind::usage, "EDGEFACTOR must be 1..1024 in " + s.kind);
   const std::uint64_t n = std::uint64_t(1) << scale, m = n * edge_factor;
-  io::require_memory(m * 40, "generating " + std::to_string(m) + " edges", s.kind);
+  require_memory(m * 40, "generating " + std::to_string(m) + " edges", s.name);
 
   edge_list e;
   e.nrows = e.ncols = n;
@@ -119,11 +121,15 @@ graph random_graph(const spec& s, bool rmat) {
 graph grid_graph(const spec& s) {
   if (s.numbers.size() != 1 || s.numbers[0] < 1 || s.numbers[0] > 46340)
     throw error(error_kind::usage, "grid needs SIDE in 1..46340, as in grid:1000");
-  const std::uint64_t side = s.numbers[0], n = side * side;
+  const std::uint64_t side = s.numbers[0], n = side * side, m = 4 * side * (side - 1);
+  require_memory(m * 40, "generating " + std::to_string(m) + " edges", s.name);
   edge_list e;
   e.nrows = e.ncols = n;
   e.labels = vertex_labels::with_offset(n, 0);
   buffer<std::int32_t> w;
+  e.src.reserve(m);
+  e.dst.reserve(m);
+  w.reserve(m);
   // Each vertex links right and down; the weight of link (vertex, direction) is drawn once and
   // used for both directions.
   for (std::uint64_t v = 0; v < n; ++v) {

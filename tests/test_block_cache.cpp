@@ -15,7 +15,9 @@ using detail::block_cache;
 
 constexpr std::size_t mib = std::size_t(1) << 20;
 
+// A block made as the allocator makes one: counted against the memory budget, then mapped.
 void* mapped(std::size_t bytes) {
+  detail::reserve_memory(bytes);
   void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   EXPECT_NE(p, MAP_FAILED);
   return p;
@@ -53,6 +55,18 @@ TEST(BlockCache, AnExactFitComesBeforeALargerOne) {
   cache.give(three, 3 * mib);
   cache.give(four, 3 * mib);
   cache.give(five, 3 * mib);
+}
+
+TEST(BlockCache, CachedBlocksCountAgainstTheBudgetUntilTrimmed) {
+  if (!detail::block_cache_enabled) GTEST_SKIP() << "the cache is off under AddressSanitizer";
+  const std::uint64_t before = memory_in_use();
+  block_cache cache;
+  cache.give(mapped(3 * mib), 3 * mib);
+  cache.give(mapped(5 * mib), 5 * mib);
+  EXPECT_EQ(memory_in_use(), before + 8 * mib);
+  cache.trim();
+  EXPECT_EQ(memory_in_use(), before);
+  EXPECT_EQ(cache.take(3 * mib), nullptr);
 }
 
 }  // namespace

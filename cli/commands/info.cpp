@@ -208,6 +208,7 @@ int info_command(const std::vector<std::string>& raw) {
 }
 
 graph load_for_command(const std::string& source, const arguments& args) {
+  current_input() = source;
   load_options options;
   options.build.symmetrize = args.flag("--symmetrize");
   options.build.drop_self_loops = args.flag("--drop-self-loops");

@@ -14,7 +14,7 @@
 
 #include "engine/buffer.hpp"
 #include "engine/error.hpp"
-#include "engine/io/memory_limit.hpp"
+#include "engine/memory_budget.hpp"
 
 namespace graphring::io {
 namespace {
@@ -108,9 +108,26 @@ input_bytes inflate_all(const std::string& path, const char* data, std::size_t s
   return result;
 }
 
+// All bytes of a pipe, FIFO, terminal or other stream, which has no size to map.
+std::shared_ptr<graphring::buffer<char>> read_stream(int fd, const std::string& path) {
+  auto bytes = std::make_shared<graphring::buffer<char>>();
+  bytes->resize(1 << 16);
+  std::size_t filled = 0;
+  while (true) {
+    if (filled == bytes->size()) bytes->resize(bytes->size() * 2);
+    const ssize_t n = ::read(fd, bytes->data() + filled, bytes->size() - filled);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw error(error_kind::bad_input, std::string("cannot read: ") + std::strerror(errno), path);
+    if (n == 0) break;
+    filled += std::size_t(n);
+  }
+  bytes->resize(filled);
+  return bytes;
+}
+
 }  // namespace
 
-input_bytes read_input(const std::string& path, const progress_fn& progress) {
+input_bytes read_input(const std::string& path, const progress_fn& progress, bool allow_empty) {
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw error(error_kind::bad_input, std::string("cannot open: ") + std::strerror(errno), path);
   fd_guard guard{fd};
@@ -118,7 +135,17 @@ input_bytes read_input(const std::string& path, const progress_fn& progress) {
   if (fstat(fd, &st) != 0)
     throw error(error_kind::bad_input, std::string("cannot read: ") + std::strerror(errno), path);
   if (S_ISDIR(st.st_mode)) throw error(error_kind::bad_input, "is a directory, not a file", path);
-  if (st.st_size == 0) throw error(error_kind::bad_input, "the file is empty", path);
+  if (!S_ISREG(st.st_mode)) {
+    auto bytes = read_stream(fd, path);
+    const char* data = bytes->data();
+    const std::size_t size = bytes->size();
+    if (size == 0 && allow_empty) return {};
+    return decode_input(std::move(bytes), data, size, path, progress);
+  }
+  if (st.st_size == 0) {
+    if (allow_empty) return {};
+    throw error(error_kind::bad_input, "the file is empty", path);
+  }
 
   auto map = std::make_shared<mapping>();
   map->length = static_cast<std::size_t>(st.st_size);

@@ -20,9 +20,11 @@ struct input_bytes {
   std::string_view view() const noexcept { return {data, size}; }
 };
 
-// Throws error_kind::bad_input naming `path` when the file is missing, unreadable, empty, or
-// its gzip stream is truncated or corrupt.
-input_bytes read_input(const std::string& path, const progress_fn& progress = {});
+// Throws error_kind::bad_input naming `path` when the file is missing, unreadable, empty (unless
+// `allow_empty`: then no bytes), or its gzip stream is truncated or corrupt. A pipe, FIFO or other
+// stream is read to its end into memory (counted against the memory budget).
+input_bytes read_input(const std::string& path, const progress_fn& progress = {},
+                       bool allow_empty = false);
 
 // The same for bytes already in memory (kept alive by `owner`): inflated when they are gzip.
 // `name` stands for the file in error messages.

@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "engine/error.hpp"
-#include "engine/io/memory_limit.hpp"
+#include "engine/memory_budget.hpp"
 #include "kernels/cpu/prefix_sum.hpp"
 
 namespace graphring::io {
@@ -44,9 +44,12 @@ compacted_edges compact_labels(std::span<const labeled_edges> chunks,
   compacted_edges out;
   if (count == 0) return out;
 
-  const std::uint64_t span_size = std::uint64_t(hi) - std::uint64_t(lo) + 1;  // no overflow: unsigned
-  const bool dense = span_size <= 4 * count + (1u << 20);
+  // hi - lo in unsigned arithmetic is exact; adding 1 would wrap to 0 for the full int64 range,
+  // so the table's size is decided on the distance before the 1 is added.
+  const std::uint64_t distance = std::uint64_t(hi) - std::uint64_t(lo);
+  const bool dense = distance < 4 * count + (1u << 20);
   if (dense) {
+    const std::uint64_t span_size = distance + 1;
     // table[x - lo] marks present labels, then becomes each label's id by a prefix sum
     buffer<std::uint64_t> table(span_size + 1, 0);
     auto mark = [&](std::int64_t x) {

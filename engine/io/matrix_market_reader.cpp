@@ -7,7 +7,7 @@
 #include <type_traits>
 
 #include "engine/error.hpp"
-#include "engine/io/memory_limit.hpp"
+#include "engine/memory_budget.hpp"
 #include "engine/io/readers.hpp"
 #include "engine/io/text_scan.hpp"
 
@@ -123,9 +123,14 @@ mm_header parse_header(std::string_view text, const std::string& file) {
       continue;
     }
     h.size_line = cur.position();
-    h.rows = std::uint64_t(std::max<std::int64_t>(0, cur.integer("row count")));
-    h.cols = std::uint64_t(std::max<std::int64_t>(0, cur.integer("column count")));
-    if (h.coordinate) h.entries = std::uint64_t(std::max<std::int64_t>(0, cur.integer("entry count")));
+    const auto count = [&](const char* what) {
+      const std::int64_t x = cur.integer(what);
+      if (x < 0) throw parse_failure{h.size_line, std::string(what) + " " + std::to_string(x) + " is negative"};
+      return std::uint64_t(x);
+    };
+    h.rows = count("row count");
+    h.cols = count("column count");
+    if (h.coordinate) h.entries = count("entry count");
     cur.expect_line_end(h.coordinate ? "the entry count" : "the column count");
     cur.next_line();
     h.body = cur.position();

@@ -1,0 +1,141 @@
+// The memory budget (engine/memory_budget.hpp): one limit that every large allocation is
+// checked against before it is made. A bad GRAPHRING_MEMORY_LIMIT_MB is a usage error; each
+// reader, generator and algorithm asked for more than the limit stops with one line naming the
+// file, what it needs and the limit, and exit status 2; inside an OpenMP region a block is
+// granted and the next request outside refused.
+#include <gtest/gtest.h>
+
+#include "engine/array.hpp"
+#include "engine/block_cache.hpp"
+#include "engine/buffer.hpp"
+#include "engine/error.hpp"
+#include "engine/memory_budget.hpp"
+#include "tests/test_support.hpp"
+
+namespace graphring {
+namespace {
+
+using testing::run_cli;
+using testing::scoped_env;
+using testing::scratch_dir;
+
+constexpr std::uint64_t mib = std::uint64_t(1) << 20;
+
+TEST(MemoryBudget, ALimitThatIsNotAPositiveWholeNumberIsAUsageError) {
+  const std::string k = testing::own_datasets() + "/karate.mtx";
+  for (const char* value : {"-5", "abc", "", "0", "1.5", "12MB", "99999999999999999999"}) {
+    SCOPED_TRACE(value);
+    scoped_env env("GRAPHRING_MEMORY_LIMIT_MB", value);
+    const auto r = run_cli({"info", k});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, std::string("graphring: GRAPHRING_MEMORY_LIMIT_MB must be a positive whole number of "
+                                 "MiB, not '") + value + "'\n");
+    EXPECT_TRUE(r.out.empty());
+  }
+  scoped_env env("GRAPHRING_MEMORY_LIMIT_MB", "64");
+  EXPECT_EQ(run_cli({"info", k}).status, 0);
+}
+
+// Budgets below are set above what is in use, with no freed blocks kept from earlier tests.
+void budget_above_what_is_in_use(std::uint64_t bytes) {
+  detail::block_cache::instance().trim();
+  set_memory_budget(memory_in_use() + bytes);
+}
+
+TEST(MemoryBudget, AnArrayPastTheBudgetIsRefusedAndTheRoomComesBack) {
+  budget_above_what_is_in_use(64 * mib);
+  {
+    buffer<char> first(40 * mib);
+    try {
+      buffer<char> second(40 * mib);
+      ADD_FAILURE() << "80 MiB granted under a 64 MiB budget";
+    } catch (const error& e) {
+      EXPECT_EQ(e.kind(), error_kind::limit);
+      EXPECT_TRUE(e.message().starts_with("an array needs 40.0 MiB; with the ")) << e.message();
+    }
+  }
+  // The first block went to the cache of freed blocks, which is emptied when the room is needed.
+  array<double> again(7 * mib);  // 56 MiB
+  EXPECT_EQ(again.size(), 7 * mib);
+  set_memory_budget(0);
+}
+
+TEST(MemoryBudget, InsideAParallelRegionABlockIsGrantedAndTheNextOutsideRefused) {
+  budget_above_what_is_in_use(8 * mib);
+  buffer<char> kept;
+#pragma omp parallel num_threads(1)
+  {
+    buffer<char> big(16 * mib);  // over the budget, but an exception may not leave the region
+    kept = std::move(big);
+  }
+  EXPECT_EQ(kept.size(), 16 * mib);
+  EXPECT_THROW(buffer<char>(1 * mib), error);  // the budget is spent
+  kept = buffer<char>();
+  set_memory_budget(0);
+}
+
+// One line naming the file, what is needed and the limit; exit status 2; nothing on stdout.
+void expect_refusal(const testing::cli_result& r, const std::string& file) {
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out.substr(0, 200);
+  EXPECT_TRUE(r.err.starts_with("graphring: " + file + ": ")) << r.err;
+  EXPECT_TRUE(r.err.ends_with(" MiB set by GRAPHRING_MEMORY_LIMIT_MB\n")) << r.err;
+  EXPECT_NE(r.err.find(" needs "), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+TEST(MemoryBudget, EveryReaderAndGeneratorStopsAtTheLimit) {
+  scratch_dir d;
+  std::string many;  // 400 000 edges: about 6 MB of text and 10 MB of arrays
+  for (int i = 0; i < 400000; ++i) many += std::to_string(i) + " " + std::to_string(std::int64_t(i) * 7919 % 400000) + "\n";
+  std::string repeated;  // 64 MiB of one line, a gzip of about 100 KB
+  while (repeated.size() < 64 * mib) repeated += "1 2\n";
+  const std::vector<std::pair<std::string, std::string>> files = {
+      {"dims.mtx", "%%MatrixMarket matrix coordinate pattern general\n200000000 200000000 1\n1 2\n"},
+      {"dims.gr", "p sp 300000000 1\na 1 2 3\n"},
+      {"many.el", many},
+      {"bomb.el.gz", repeated},
+  };
+  scoped_env env("GRAPHRING_MEMORY_LIMIT_MB", "8");
+  for (const auto& [name, content] : files) {
+    SCOPED_TRACE(name);
+    const std::string path = d.write(name, content, name.ends_with(".gz"));
+    expect_refusal(run_cli({"info", path}), path);
+  }
+  for (const char* generator : {"rmat:20", "urand:21", "grid:2000"}) {
+    SCOPED_TRACE(generator);
+    const auto r = run_cli({"info", generator});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(r.err.ends_with(" MiB set by GRAPHRING_MEMORY_LIMIT_MB\n")) << r.err;
+  }
+}
+
+// A graph of 2^22 vertices and one edge, memory-mapped from its .grb (which is not counted):
+// every algorithm sizes its vectors by the vertex count, 32 MiB each, over a 24 MiB limit.
+TEST(MemoryBudget, EveryAlgorithmStopsAtTheLimit) {
+  scratch_dir d;
+  const std::string mtx = d.write("wide.mtx", "%%MatrixMarket matrix coordinate real general\n4194304 4194304 1\n1 2 3\n");
+  const std::string grb = d.path("wide.grb");
+  ASSERT_EQ(run_cli({"convert", mtx, grb, "--quiet"}).status, 0);
+  const std::vector<std::vector<std::string>> commands = {
+      {"bfs", grb, "--source", "1"}, {"sssp", grb, "--source", "1"}, {"pagerank", grb},
+      {"cc", grb},  {"tc", grb},  {"bc", grb, "--sources", "1"}, {"msf", grb},
+      {"spmv", grb}, {"spmv", grb, "--format", "sell"}, {"spmv", grb, "--format", "dtans"},
+  };
+  scoped_env env("GRAPHRING_MEMORY_LIMIT_MB", "24");
+  for (const auto& args : commands) {
+    SCOPED_TRACE(args[0] + " " + (args.size() > 2 ? args[2] + " " + args.back() : ""));
+    expect_refusal(run_cli(args), grb);
+  }
+  // info --formats builds every format in turn: each one past the limit says so in its own row.
+  const auto formats = run_cli({"info", grb, "--formats"});
+  EXPECT_EQ(formats.status, 0) << formats.err;
+  EXPECT_NE(formats.out.find("\ndtans   refused: an array needs 32.0 MiB"), std::string::npos) << formats.out;
+  EXPECT_NE(formats.out.find("MiB set by GRAPHRING_MEMORY_LIMIT_MB\n"), std::string::npos);
+  scoped_env roomy("GRAPHRING_MEMORY_LIMIT_MB", "2048");
+  const auto r = run_cli({"bfs", grb, "--source", "1", "--out", d.path("levels.txt")});
+  EXPECT_EQ(r.status, 0) << r.err;
+}
+
+}  // namespace
+}  // namespace graphring
