@@ -15,6 +15,8 @@
 // [2] Kepner & Gilbert (eds.), "Graph Algorithms in the Language of Linear Algebra", SIAM 2011.
 #include "algorithms/msf.hpp"
 
+#include "algorithms/checks.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -55,12 +57,7 @@ struct min_edge_monoid {
 msf_result minimum_spanning_forest(const matrix<double>& s) {
   const std::uint64_t n = s.nrows();
   // A NaN weight has no place in the order (keys holding one would sort inconsistently).
-  matrix<double> nan_weights(n, n);
-  select(nan_weights, no_mask, no_accum, [](double w, std::uint64_t, std::uint64_t) {
-    return std::isnan(w);
-  }, s);
-  if (nan_weights.nvals() > 0)
-    throw error(error_kind::bad_input, "a weight is not a number (NaN); a spanning forest needs ordered weights");
+  check_weights_are_numbers(s, "a spanning forest needs ordered weights");
   matrix<edge_key> keys(n, n);
   // K(i, j) = (A(i, j), min(i, j), max(i, j))
   apply_index(keys, no_mask, no_accum, [](double w, std::uint64_t i, std::uint64_t j) {

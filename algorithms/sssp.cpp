@@ -192,6 +192,7 @@ vector<double> sssp_delta_stepping(const matrix<double>& a, vertex_id source, do
 
 vector<double> sssp(const graph& g, vertex_id source, std::optional<double> delta) {
   const matrix<double> a = weights_of(g);
+  check_weights_are_numbers(a, "shortest paths need comparable lengths");
   if (a.nvals() > 0 && reduce(min_monoid<double>{}, a) < 0) {
     if (delta) throw error(error_kind::usage, "--delta needs non-negative weights (this graph has negative ones)");
     return sssp_bellman_ford(a, source);

@@ -4,7 +4,10 @@
 // every command's options and the files they name (spmv's --x, sssp's weights, msf's weights).
 // Nothing may crash, and nothing may reach standard output.
 #include <gtest/gtest.h>
+#include <omp.h>
 #include <zlib.h>
+
+#include <algorithm>
 
 #include "tests/test_support.hpp"
 
@@ -98,6 +101,13 @@ std::vector<bad_input> table() {
       {"truncated.el.gz", gz.substr(0, gz.size() / 2), ": truncated gzip data: the stream ends after ", true},
       {"corrupt.el.gz", corrupt, ": corrupt gzip data (", true},
       {"notgrb.grb", "hello, this is not a binary graph\n", ": corrupt .grb file: shorter than its 128-byte header"},
+      // Read by its header, not its name: a Matrix Market file called .txt is not an edge list.
+      {"mm.txt", mm + "3 3 1\n0 1 1\n", ":3: row index 0 is out of range 1..3"},
+      {"negsize.mtx", mm + "-5 -5 0\n", ":2: row count -5 is negative"},
+      {"negentries.mtx", mm + "5 5 -1\n", ":2: entry count -1 is negative"},
+      // Control bytes from the input are escaped: the message stays one line.
+      {"escape.el", "1 2\n2 \x1b[31m3\n", ":2: destination id is not an integer: '\\x1b[31m3'"},
+      {"nul.el", std::string("1 2\n2 \0" "3\n", 9), ":2: destination id is not an integer: '\\x003'"},
   };
 }
 
@@ -162,7 +172,7 @@ TEST(CliErrors, ConvertToAnUnknownFormatOrADirectory) {
   scratch_dir d;
   auto r = run_cli({"convert", "grid:3", d.path("out.xyz")});
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, "graphring: " + d.path("out.xyz") + ": unknown output format '.xyz' (use .mtx, .el, .wel or .grb, optionally .gz)\n");
+  EXPECT_EQ(r.err, "graphring: " + d.path("out.xyz") + ": unknown output format '.xyz' (use .mtx, .el, .wel, .e (with its .v) or .grb; all but .grb may end .gz)\n");
   r = run_cli({"convert", "grid:3", d.path("")});
   EXPECT_EQ(r.status, 2);
 }
@@ -189,6 +199,9 @@ std::vector<command_case> command_table(const scratch_dir& d) {
   const std::string bench_usage = " (usage: graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost] [--trials N] [--interleave] [--json F] [--csv F] [--plot F] [--backend cpu|cuda])";
   const std::string demo_usage = " (usage: graphring demo [--trials N] [--plot F] [--json F] [--csv F] [--rmat-scale S])";
   const std::string no_vertex_0 = "no vertex has the id 0";
+  const std::string threads_range = "--threads must be between 1 and " +
+                                    std::to_string(std::max(16, 8 * omp_get_num_procs())) +
+                                    " (8 per core of this machine)";
   return {
       // spmv: names and the --x file's contents
       {{"spmv", k, "--semiring", "plus_minus"}, "unknown semiring 'plus_minus' (known: any_pair, any_secondi, ", true},
@@ -222,7 +235,8 @@ std::vector<command_case> command_table(const scratch_dir& d) {
       {{"sssp", k, "--source", "1", "--delta", "nan"}, "option --delta needs a number, not 'nan'"},
       {{"sssp", k, "--source", "1", "--delta", "1e"}, "option --delta needs a number, not '1e'"},
       {{"sssp", neg, "--source", "1", "--delta", "1"}, "--delta needs non-negative weights (this graph has negative ones)"},
-      {{"sssp", cycle, "--source", "1"}, "a negative-weight cycle is reachable from the source"},
+      {{"sssp", cycle, "--source", "1"}, cycle + ": a negative-weight cycle is reachable from the source"},
+      {{"sssp", nan, "--source", "1"}, nan + ": a weight is not a number (NaN); shortest paths need comparable lengths"},
       // pagerank
       {{"pagerank", k, "--damping", "2"}, "the PageRank damping factor must lie in [0, 1]"},
       {{"pagerank", k, "--damping", "-0.1"}, "the PageRank damping factor must lie in [0, 1]"},
@@ -239,7 +253,10 @@ std::vector<command_case> command_table(const scratch_dir& d) {
       {{"tc", k, "--out", "t.txt"}, "unknown option '--out' (usage: graphring tc GRAPH)"},
       {{"tc", k, k}, "unexpected argument '" + k + "' (usage: graphring tc GRAPH)"},
       {{"msf", k, "--out"}, "option --out needs a value (usage: graphring msf GRAPH [--out FILE])"},
-      {{"msf", nan}, "a weight is not a number (NaN); a spanning forest needs ordered weights"},
+      {{"msf", nan}, nan + ": a weight is not a number (NaN); a spanning forest needs ordered weights"},
+      {{"bfs", k, "--source", "1", "--out="}, "the output file name is empty; give a file, or - for standard output"},
+      {{"cc", k, "--out", d.path("no/such/dir/cc.txt")}, d.path("no/such/dir/cc.txt") + ": cannot create the output: there is no directory " + d.path("no/such/dir")},
+      {{"info", d.path("new\nline.mtx")}, d.path("new\\nline.mtx") + ": cannot open: No such file or directory"},
       {{"convert", "grid:3", d.path("g.mtx"), "extra"}, "unexpected argument 'extra' (usage: graphring convert IN OUT [--symmetrize] [--drop-self-loops])"},
       // bench and demo
       {{"bench", k, "--trials", "0"}, "--trials must be at least 1"},
@@ -256,12 +273,34 @@ std::vector<command_case> command_table(const scratch_dir& d) {
       {{"bfs", k, "--source", "1", "--backend", "gpu"}, "--backend must be cpu or cuda, not 'gpu'"},
       {{"spmv", k, "--backend="}, "--backend must be cpu or cuda, not ''"},
       {{"msf", k, "--backend", "cuda"}, "--backend cuda: this command has no GPU version (GPU: spmv, bfs, sssp, pagerank, bench)"},
-      {{"cc", k, "--threads", "0"}, "--threads must be between 1 and 4096"},
-      {{"tc", k, "--threads", "-2"}, "--threads must be between 1 and 4096"},
-      {{"bc", k, "--threads", "5000"}, "--threads must be between 1 and 4096"},
+      {{"cc", k, "--threads", "0"}, threads_range},
+      {{"tc", k, "--threads", "-2"}, threads_range},
+      {{"bc", k, "--threads", "5000"}, threads_range},
+      {{"bfs", k, "--source", "1", "--threads", "4096"}, threads_range},
       {{"pagerank", k, "--threads", "1e3"}, "option --threads needs an integer, not '1e3'" + pagerank_usage},
       {{"info", k, "--formats=yes"}, "option --formats takes no value (usage: graphring info GRAPH [--formats] [--json] [--symmetrize] [--drop-self-loops])"},
   };
+}
+
+// Labels at both ends of the 64-bit range (their span does not fit 64 bits) are valid input:
+// every command reads them and reports them as given.
+TEST(CliErrors, LabelsAtBothEndsOfTheInt64RangeAreValid) {
+  scratch_dir d;
+  const std::string edges = d.write("extreme.el", "-9223372036854775808 9223372036854775807\n9223372036854775807 0\n");
+  auto r = run_cli({"cc", edges});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "-9223372036854775808 -9223372036854775808\n0 -9223372036854775808\n"
+                   "9223372036854775807 -9223372036854775808\n");
+  r = run_cli({"bfs", edges, "--source", "-9223372036854775808"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "-9223372036854775808 0\n0 2\n9223372036854775807 1\n");
+  // The same as LDBC, with a vertex without edges in the .v.
+  d.write("x.e", "-9223372036854775808 9223372036854775807\n");
+  d.write("x.v", "-9223372036854775808\n5\n9223372036854775807\n");
+  r = run_cli({"cc", d.path("x.e")});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "-9223372036854775808 -9223372036854775808\n5 5\n"
+                   "9223372036854775807 -9223372036854775808\n");
 }
 
 TEST(CliErrors, EveryCommandsOptionMistakesGiveTheirMessageAndStatus2) {

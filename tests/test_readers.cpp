@@ -2,6 +2,13 @@
 // type hints), edge lists (comments, CRLF, labels, weights, count lines, LDBC .e/.v), DIMACS,
 // gzip, and the mapping of labels to ids.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <fstream>
+#include <limits>
+#include <random>
+#include <set>
+#include <thread>
 
 #include "engine/error.hpp"
 #include "engine/io/load.hpp"
@@ -142,6 +149,54 @@ TEST(EdgeList, LdbcVertexFileAddsIsolatedVertices) {
   EXPECT_EQ(g.source_format, "ldbc edge list (.e with .v)");
 }
 
+TEST(EdgeList, LdbcEmptyEdgeFileWithAVertexFileIsAGraphWithoutEdges) {
+  scratch_dir d;
+  d.write("g.v", "4\n8\n15\n");
+  graph g = load_graph(d.write("g.e", ""));
+  EXPECT_EQ(g.vertices(), 3u);
+  EXPECT_EQ(g.edges(), 0u);
+  EXPECT_EQ(g.labels().label(2), 15);
+  EXPECT_THROW(load_graph(d.write("alone.e", "")), error);  // no .v: an empty file
+}
+
+// Labels from anywhere in the 64-bit range, the extremes always among them, in spans that take
+// the direct table (labels close together) and the sorted lookup (far apart): every label comes
+// back as given, each distinct label is one vertex, ids ascend with labels, every edge is kept.
+TEST(EdgeList, ExtremeLabelsAnywhereInTheInt64Range) {
+  scratch_dir d;
+  std::mt19937_64 random(7);
+  constexpr std::int64_t lowest = std::numeric_limits<std::int64_t>::min();
+  constexpr std::int64_t highest = std::numeric_limits<std::int64_t>::max();
+  for (int trial = 0; trial < 24; ++trial) {
+    const std::int64_t base = trial % 3 == 0 ? lowest : trial % 3 == 1 ? highest - 50 : std::int64_t(random());
+    const bool near = trial % 2 == 0;
+    std::vector<std::int64_t> pool = {lowest, highest};
+    for (int i = 0; i < 8; ++i) {
+      std::int64_t x;
+      if (near && !__builtin_add_overflow(base, std::int64_t(random() % 40), &x)) pool.push_back(x);
+      else pool.push_back(std::int64_t(random()));
+    }
+    std::string text;
+    std::vector<std::pair<std::int64_t, std::int64_t>> edges;
+    for (int e = 0; e < 30; ++e) {
+      const std::int64_t u = pool[random() % pool.size()], v = pool[random() % pool.size()];
+      edges.emplace_back(u, v);
+      text += std::to_string(u) + " " + std::to_string(v) + "\n";
+    }
+    SCOPED_TRACE(text);
+    const graph g = load_graph(d.write("x.el", text));
+    std::set<std::int64_t> distinct;
+    for (const auto& [u, v] : edges) distinct.insert(u), distinct.insert(v);
+    ASSERT_EQ(g.vertices(), distinct.size());
+    std::vector<std::int64_t> labels;
+    for (vertex_id v = 0; v < g.vertices(); ++v) labels.push_back(g.labels().label(v));
+    EXPECT_EQ(labels, std::vector<std::int64_t>(distinct.begin(), distinct.end()));
+    std::multiset<std::pair<std::int64_t, std::int64_t>> expected(edges.begin(), edges.end()), found;
+    for (const auto& [u, v, w] : labeled_edges(g)) found.emplace(u, v);
+    EXPECT_EQ(found, expected);
+  }
+}
+
 TEST(Dimacs, ArcsWithWeights) {
   scratch_dir d;
   graph g = load_graph(d.write("g.gr", "c road\np sp 3 2\nc more\na 1 2 7\na 3 1 2\n"));
@@ -165,6 +220,44 @@ TEST(Load, FormatFromContentWhenTheNameSaysNothing) {
   EXPECT_EQ(load_graph(d.write("noext", "%%MatrixMarket matrix coordinate pattern general\n1 1 1\n1 1\n")).edges(), 1u);
   EXPECT_EQ(load_graph(d.write("noext2", "p sp 2 1\na 1 2 3\n")).edges(), 1u);
   EXPECT_EQ(load_graph(d.write("noext3", "5 6\n")).edges(), 1u);
+}
+
+TEST(Load, MatrixMarketIsKnownByItsHeaderWhateverTheName) {
+  scratch_dir d;
+  const std::string text = "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n2 3\n";
+  for (const char* name : {"g.txt", "g.el", "g.txt.gz"}) {
+    SCOPED_TRACE(name);
+    const graph g = load_graph(d.write(name, text, std::string(name).ends_with(".gz")));
+    EXPECT_EQ(g.vertices(), 3u);  // not 4: the size line is not an edge
+    EXPECT_EQ(labeled_edges(g), (triples{{1, 2, 0}, {2, 3, 0}}));
+  }
+}
+
+TEST(Load, MatrixMarketDuplicatesAreRefusedWithSymmetrizeToo) {
+  scratch_dir d;
+  load_options o;
+  o.build.symmetrize = true;
+  const std::string mm = "%%MatrixMarket matrix coordinate real general\n";
+  try {
+    load_graph(d.write("dup.mtx", mm + "3 3 3\n1 2 1\n2 1 1\n1 2 1\n"), o);
+    FAIL() << "duplicates accepted";
+  } catch (const error& e) {
+    EXPECT_EQ(e.line(), 5u);
+    EXPECT_EQ(e.message(), "duplicate entry (1, 2); a Matrix Market file holds each entry once");
+  }
+  // (1, 2) and (2, 1) are two entries, which symmetrizing merges into one undirected edge.
+  const graph g = load_graph(d.write("pair.mtx", mm + "3 3 2\n1 2 1\n2 1 1\n"), o);
+  EXPECT_EQ(labeled_edges(g), (triples{{1, 2, 1}, {2, 1, 1}}));
+}
+
+TEST(Load, AFifoIsReadAsAStream) {
+  scratch_dir d;
+  const std::string fifo = d.path("graph.el");
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  std::thread writer([&] { std::ofstream(fifo) << "1 2\n2 3\n3 1\n"; });
+  const graph g = load_graph(fifo);
+  writer.join();
+  EXPECT_EQ(labeled_edges(g), (triples{{1, 2, 0}, {2, 3, 0}, {3, 1, 0}}));
 }
 
 TEST(Load, LargeTextParsesInParallelChunksWithCorrectLineNumbers) {

@@ -118,7 +118,9 @@ vector<double> sssp_delta_stepping(const device_matrix<double>& a, vertex_id sou
 }
 
 vector<double> sssp(const graph& g, vertex_id source, std::optional<double> delta) {
-  const device_matrix<double> a(weights_of(g));
+  const matrix<double> weights = weights_of(g);
+  check_weights_are_numbers(weights, "shortest paths need comparable lengths");
+  const device_matrix<double> a(weights);
   if (a.nvals() > 0 && reduce(min_monoid<double>{}, a) < 0) {
     if (delta)
       throw error(error_kind::usage,

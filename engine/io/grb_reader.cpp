@@ -109,6 +109,11 @@ graph parse_grb(const input_bytes& in, const std::string& file) {
       corrupt(file, "vertex labels are not ascending");
     labels = vertex_labels::explicit_labels(std::move(l));
   } else {
+    // Labels offset + 0 .. offset + n - 1 must all be 64-bit integers.
+    std::int64_t last = 0;
+    if (h.nrows > 0 && __builtin_add_overflow(std::int64_t(h.label_offset), std::int64_t(h.nrows - 1), &last))
+      corrupt(file, "the label offset " + std::to_string(std::int64_t(h.label_offset)) + " puts the last of " +
+                        std::to_string(h.nrows) + " vertices past the largest 64-bit label");
     labels = vertex_labels::with_offset(h.nrows, h.label_offset);
   }
   return graph(std::move(a), std::move(labels));

@@ -15,18 +15,21 @@ namespace {
 
 enum class file_format { matrix_market, edge_list, weighted_edge_list, ldbc_edges, dimacs, grb };
 
+// By the name, except that a Matrix Market or .grb file is known by its first bytes whatever it
+// is called (a .txt holding Matrix Market would otherwise read as an edge list, its size line
+// becoming an edge).
 file_format detect(const std::string& path, const io::input_bytes& in) {
   const std::string ext = io::extension_of(path);
+  const std::string_view first = in.view().substr(0, 16);
+  if (first.starts_with("%%MatrixMarket")) return file_format::matrix_market;
+  if (first.starts_with("GRPHRING")) return file_format::grb;
   if (ext == ".mtx" || ext == ".mm") return file_format::matrix_market;
   if (ext == ".el" || ext == ".txt" || ext == ".tsv" || ext == ".edges") return file_format::edge_list;
   if (ext == ".wel") return file_format::weighted_edge_list;
   if (ext == ".e") return file_format::ldbc_edges;
   if (ext == ".gr") return file_format::dimacs;
   if (ext == ".grb") return file_format::grb;
-  const std::string_view head = in.view().substr(0, 16);
-  if (head.starts_with("%%MatrixMarket")) return file_format::matrix_market;
-  if (head.starts_with("GRPHRING")) return file_format::grb;
-  if (head.starts_with("p sp") || head.starts_with("c ")) return file_format::dimacs;
+  if (first.starts_with("p sp") || first.starts_with("c ")) return file_format::dimacs;
   return file_format::edge_list;
 }
 
@@ -70,7 +73,11 @@ void reject_duplicates(const graph& g, const io::input_bytes& in, bool mirrored,
 graph load_graph(const std::string& source, const load_options& options) {
   if (is_generator_name(source)) return rebuild(generate(source), options.build);
 
-  io::input_bytes in = io::read_input(source, options.progress);
+  // An LDBC graph's vertex list sits beside its edges: NAME.e and NAME.v; with it, an empty .e
+  // is a graph without edges.
+  const std::string vertex_file = source.substr(0, source.rfind(".e")) + ".v";
+  const bool ldbc = io::extension_of(source) == ".e" && exists(vertex_file);
+  io::input_bytes in = io::read_input(source, options.progress, ldbc);
   const file_format format = detect(source, in);
   if (format == file_format::grb) {
     graph g = io::parse_grb(in, source);
@@ -87,10 +94,8 @@ graph load_graph(const std::string& source, const load_options& options) {
     case file_format::matrix_market: parsed = io::parse_matrix_market(in, source, options.progress); break;
     case file_format::dimacs: parsed = io::parse_dimacs(in, source, options.progress); break;
     case file_format::ldbc_edges: {
-      // An LDBC graph's vertex list sits beside its edges: NAME.e and NAME.v.
-      std::string vertex_file = source.substr(0, source.rfind(".e")) + ".v";
       buffer<std::int64_t> vertices;
-      if (exists(vertex_file)) vertices = io::parse_vertex_list(io::read_input(vertex_file), vertex_file);
+      if (ldbc) vertices = io::parse_vertex_list(io::read_input(vertex_file), vertex_file);
       parsed = io::parse_edge_list(in, source, false, vertices, options.progress);
       if (!vertices.empty()) parsed.format = "ldbc edge list (.e with .v)";
       break;
@@ -109,12 +114,16 @@ graph load_graph(const std::string& source, const load_options& options) {
                 source);
   const std::string format_name = parsed.format;
   const bool mirrored = parsed.mirrored;
-  csr_matrix a = build_csr(parsed.edges, options.build);
+  // A Matrix Market file holds each entry once, whatever the build then does with them: its
+  // entries are checked before --symmetrize merges (v, u) with (u, v).
+  const bool check_entries =
+      format == file_format::matrix_market && options.build.duplicates == duplicate_policy::keep;
+  build_options as_in_file = options.build;
+  if (check_entries) as_in_file.symmetrize = as_in_file.drop_self_loops = false;
+  graph g(build_csr(parsed.edges, check_entries ? as_in_file : options.build), labels);
   parsed = {};
-  graph g(std::move(a), labels);
-  if (format == file_format::matrix_market && options.build.duplicates == duplicate_policy::keep &&
-      !options.build.symmetrize && g.duplicate_edges() > 0)
-    reject_duplicates(g, in, mirrored, source);
+  if (check_entries && g.duplicate_edges() > 0) reject_duplicates(g, in, mirrored, source);
+  if (check_entries) g = rebuild(g, options.build);
   report(options.progress, "building CSR", 1);
   g.source = source;
   g.source_format = in.was_gzip ? format_name + " (gzip)" : format_name;
