@@ -1,7 +1,11 @@
 // cuSPARSE's CSR and sliced-ELL SpMV through its generic API (cusparseSpMV), every call checked.
+// libcusparse is opened (dlopen) when the baseline is first used, not when graphring starts: it
+// and the libraries it pulls in map hundreds of megabytes, which every command would otherwise
+// pay for, GPU or not.
 #include "bench/baselines/cusparse_spmv.hpp"
 
 #include <cusparse.h>
+#include <dlfcn.h>
 
 #include <string>
 #include <vector>
@@ -13,11 +17,41 @@
 namespace graphring::baselines {
 namespace {
 
+// The cuSPARSE calls the baseline makes, looked up in the library once.
+struct cusparse_api {
+#define GRAPHRING_CUSPARSE_CALLS(X)                                                            \
+  X(cusparseGetErrorName) X(cusparseGetErrorString) X(cusparseCreate) X(cusparseDestroy)        \
+  X(cusparseCreateCsr) X(cusparseCreateSlicedEll) X(cusparseDestroySpMat) X(cusparseCreateDnVec) \
+  X(cusparseDestroyDnVec) X(cusparseSpMV_bufferSize) X(cusparseSpMV)
+#define GRAPHRING_CUSPARSE_POINTER(name) decltype(&::name) name = nullptr;
+  GRAPHRING_CUSPARSE_CALLS(GRAPHRING_CUSPARSE_POINTER)
+#undef GRAPHRING_CUSPARSE_POINTER
+};
+
+// By its versioned name (LD_LIBRARY_PATH, the loader's cache), else where the build found it.
+const cusparse_api& cusparse() {
+  static const cusparse_api api = [] {
+    const std::string soname = "libcusparse.so." + std::to_string(CUSPARSE_VER_MAJOR);
+    void* library = dlopen(soname.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!library) library = dlopen(GRAPHRING_CUSPARSE_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    if (!library)
+      throw error(error_kind::usage, "the cuSPARSE baseline cannot load " + soname + ": " + dlerror());
+    cusparse_api found;
+#define GRAPHRING_CUSPARSE_LOOKUP(name)                                                  \
+  found.name = reinterpret_cast<decltype(found.name)>(dlsym(library, #name));            \
+  if (!found.name) throw error(error_kind::usage, std::string("cuSPARSE has no ") + #name);
+    GRAPHRING_CUSPARSE_CALLS(GRAPHRING_CUSPARSE_LOOKUP)
+#undef GRAPHRING_CUSPARSE_LOOKUP
+    return found;
+  }();
+  return api;
+}
+
 void check(cusparseStatus_t status, const char* call) {
   if (status != CUSPARSE_STATUS_SUCCESS)
     throw error(error_kind::internal, std::string(call) +
-                                          " failed: " + cusparseGetErrorName(status) + " (" +
-                                          cusparseGetErrorString(status) + ")");
+                                          " failed: " + cusparse().cusparseGetErrorName(status) + " (" +
+                                          cusparse().cusparseGetErrorString(status) + ")");
 }
 #define GRAPHRING_CUSPARSE_TRY(call) check((call), #call)
 
@@ -36,10 +70,10 @@ device_array<T> upload(const std::vector<T>& host) {
 
 struct cusparse_spmv::state {
   ~state() {
-    if (y) cusparseDestroyDnVec(y);
-    if (x) cusparseDestroyDnVec(x);
-    if (a) cusparseDestroySpMat(a);
-    if (handle) cusparseDestroy(handle);
+    if (y) cusparse().cusparseDestroyDnVec(y);
+    if (x) cusparse().cusparseDestroyDnVec(x);
+    if (a) cusparse().cusparseDestroySpMat(a);
+    if (handle) cusparse().cusparseDestroy(handle);
   }
   cusparseHandle_t handle = nullptr;
   cusparseSpMatDescr_t a = nullptr;
@@ -56,7 +90,7 @@ cusparse_spmv::cusparse_spmv(const csr_matrix& a, layout how, const vector<float
   if (x.form() != vector_form::dense || x.size() != a.ncols)
     throw error(error_kind::usage, "the cuSPARSE baseline needs a dense x of A's column count");
   s_->nrows = a.nrows;
-  GRAPHRING_CUSPARSE_TRY(cusparseCreate(&s_->handle));
+  GRAPHRING_CUSPARSE_TRY(cusparse().cusparseCreate(&s_->handle));
   if (how == layout::csr) {
     std::vector<std::int32_t> offsets(a.nrows + 1), cols(a.nnz());
     for (std::uint64_t i = 0; i <= a.nrows; ++i) offsets[i] = narrow(a.offsets[i]);
@@ -64,7 +98,7 @@ cusparse_spmv::cusparse_spmv(const csr_matrix& a, layout how, const vector<float
     s_->offsets = upload(offsets);
     s_->cols = upload(cols);
     s_->values = upload(std::vector<float>(a.nnz(), 1.0f));
-    GRAPHRING_CUSPARSE_TRY(cusparseCreateCsr(
+    GRAPHRING_CUSPARSE_TRY(cusparse().cusparseCreateCsr(
         &s_->a, std::int64_t(a.nrows), std::int64_t(a.ncols), std::int64_t(a.nnz()),
         s_->offsets.data(), s_->cols.data(), s_->values.data(), CUSPARSE_INDEX_32I,
         CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F));
@@ -84,7 +118,7 @@ cusparse_spmv::cusparse_spmv(const csr_matrix& a, layout how, const vector<float
     s_->cols = upload(cols);
     s_->values = upload(values);
     s_->algorithm = CUSPARSE_SPMV_SELL_ALG1;
-    GRAPHRING_CUSPARSE_TRY(cusparseCreateSlicedEll(
+    GRAPHRING_CUSPARSE_TRY(cusparse().cusparseCreateSlicedEll(
         &s_->a, std::int64_t(a.nrows), std::int64_t(a.ncols), std::int64_t(a.nnz()),
         std::int64_t(sell.slots()), 32, s_->offsets.data(), s_->cols.data(), s_->values.data(),
         CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F));
@@ -92,12 +126,12 @@ cusparse_spmv::cusparse_spmv(const csr_matrix& a, layout how, const vector<float
   s_->x_values = device_array<float>::upload(x.values(), x.size());
   s_->y_values = device_array<float>(a.nrows);
   GRAPHRING_CUSPARSE_TRY(
-      cusparseCreateDnVec(&s_->x, std::int64_t(a.ncols), s_->x_values.data(), CUDA_R_32F));
+      cusparse().cusparseCreateDnVec(&s_->x, std::int64_t(a.ncols), s_->x_values.data(), CUDA_R_32F));
   GRAPHRING_CUSPARSE_TRY(
-      cusparseCreateDnVec(&s_->y, std::int64_t(a.nrows), s_->y_values.data(), CUDA_R_32F));
+      cusparse().cusparseCreateDnVec(&s_->y, std::int64_t(a.nrows), s_->y_values.data(), CUDA_R_32F));
   const float alpha = 1, beta = 0;
   std::size_t bytes = 0;
-  GRAPHRING_CUSPARSE_TRY(cusparseSpMV_bufferSize(s_->handle, CUSPARSE_OPERATION_NON_TRANSPOSE,
+  GRAPHRING_CUSPARSE_TRY(cusparse().cusparseSpMV_bufferSize(s_->handle, CUSPARSE_OPERATION_NON_TRANSPOSE,
                                                  &alpha, s_->a, s_->x, &beta, s_->y, CUDA_R_32F,
                                                  s_->algorithm, &bytes));
   s_->buffer = device_array<unsigned char>(bytes);
@@ -107,7 +141,7 @@ cusparse_spmv::~cusparse_spmv() = default;
 
 void cusparse_spmv::multiply() {
   const float alpha = 1, beta = 0;
-  GRAPHRING_CUSPARSE_TRY(cusparseSpMV(s_->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, s_->a,
+  GRAPHRING_CUSPARSE_TRY(cusparse().cusparseSpMV(s_->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, s_->a,
                                       s_->x, &beta, s_->y, CUDA_R_32F, s_->algorithm,
                                       s_->buffer.data()));
   cuda::synchronize();
