@@ -262,6 +262,15 @@ TEST(Formats, AutoRuleFollowsTheRowLengths) {
   hub.cols = shared_array<vertex_id>(std::move(hub_cols));
   EXPECT_GT(measure_features(hub).sell_padding, 0.25);
   EXPECT_EQ(choose_format(measure_features(hub)), format_kind::csr);
+  // Nearly empty rows (one entry in 4096 rows): ELL's slots would be mostly padding, which its
+  // builder refuses past 8 slots an entry; CSR, not the format that would refuse.
+  csr_matrix lone;
+  lone.nrows = lone.ncols = 4096;
+  buffer<edge_offset> lone_offsets(4097, 1);
+  lone_offsets[0] = 0;
+  lone.offsets = shared_array<edge_offset>(std::move(lone_offsets));
+  lone.cols = shared_array<vertex_id>(buffer<vertex_id>(1, 5));
+  EXPECT_EQ(choose_format(measure_features(lone)), format_kind::csr);
 }
 
 // Several rows share a CSR-dtANS lane: a row of one entry costs a few bits of row structure

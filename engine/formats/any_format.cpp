@@ -31,7 +31,8 @@ format_features measure_features(const csr_matrix& a) {
 }
 
 format_kind choose_format(const format_features& f) noexcept {
-  if (f.mean_degree > 0 && double(f.max_degree) <= 1.25 * f.mean_degree + 1) return format_kind::ell;
+  // ELL: rows of nearly one length, and not mostly empty (its slots would be padding).
+  if (f.mean_degree >= 0.25 && double(f.max_degree) <= 1.25 * f.mean_degree + 1) return format_kind::ell;
   if (f.mean_degree > 0 && f.sell_padding <= 0.25) return format_kind::sell;
   return format_kind::csr;
 }
