@@ -30,14 +30,14 @@ using frontier = vector<std::int64_t>;
 bfs_result bfs(const matrix<bool>& a, vertex_id source, const bfs_options& options) {
   const std::uint64_t n = a.nrows();
   check_source("BFS", source, n);
-  bfs_result r{vector<std::int64_t>(n), vector<std::int64_t>(options.parents ? n : 0)};
+  bfs_result r{vector<std::int64_t>(n), vector<std::int64_t>(options.parents ? n : 0), {}};
   frontier q(n);
   q.set(source, source);
   r.levels.set(source, 0);
   if (options.parents) r.parents.set(source, source);
   detail::direction_rule<frontier> rule(a, options);
   for (std::int64_t level = 1;; ++level) {
-    detail::expand(q, r.levels, a, rule.next(q));
+    detail::expand(q, r.levels, a, rule.next(q), r.steps);
     if (q.nvals() == 0) break;
     // levels<q> = level
     assign_scalar(r.levels, q, no_accum, level, all_indices, {.structural_mask = true});

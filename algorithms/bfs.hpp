@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "engine/graph.hpp"
 #include "engine/matrix.hpp"
@@ -9,15 +10,18 @@
 
 namespace graphring::algorithms {
 
+enum class bfs_direction : std::uint8_t { automatic, push, pull };
+
 struct bfs_result {
   // levels(v): hops from the source (the source has 0); no entry for an unreached vertex.
   vector<std::int64_t> levels;
   // parents(v): the vertex whose edge first reached v (the source is its own parent); no entry
   // for an unreached vertex. Any valid BFS tree may come out. Size 0 unless asked for.
   vector<std::int64_t> parents;
+  // The direction each step's product took (push or pull): step d expands level d - 1 into
+  // level d, the last one finding nothing new.
+  std::vector<bfs_direction> steps;
 };
-
-enum class bfs_direction : std::uint8_t { automatic, push, pull };
 
 struct bfs_options {
   bool parents = false;

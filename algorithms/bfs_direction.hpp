@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "algorithms/bfs.hpp"
 #include "engine/ops/descriptor.hpp"
@@ -16,8 +17,11 @@
 namespace graphring::algorithms::detail {
 
 // One level: the unvisited out-neighbours of the frontier, each with the vertex that reached it.
+// The step's direction is appended to `steps`.
 template <class Vector, class Matrix>
-void expand(Vector& q, const Vector& levels, const Matrix& a, product_method method) {
+void expand(Vector& q, const Vector& levels, const Matrix& a, product_method method,
+            std::vector<bfs_direction>& steps) {
+  steps.push_back(method == product_method::pull ? bfs_direction::pull : bfs_direction::push);
   // q<¬levels, replace> = q any.secondi A
   vxm(q, levels, no_accum, any_secondi<std::int64_t>{}, q, a,
       {.replace = true, .structural_mask = true, .complement_mask = true, .method = method});

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <omp.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "algorithms/bfs.hpp"
@@ -76,6 +77,80 @@ TEST(AlgorithmsBfs, ASourceThatIsNotAVertexIsAUsageError) {
     EXPECT_NE(std::string(e.what()).find("not a vertex"), std::string::npos);
   }
   EXPECT_THROW(vertex_of(g, 7), error);
+}
+
+// Beamer's rule [Beamer, Asanović, Patterson, SC 2012] worked out from the levels alone: step d
+// expands level d - 1. Push while the frontier's out-edges m_f stay within m_u / α (m_u, the
+// unexplored edges, less m_f after every push step); pull from the first step past that until a
+// shrinking frontier holds fewer than n / β vertices; the last step finds nothing.
+std::vector<bfs_direction> beamer_steps(const graph& g, const std::vector<std::int64_t>& levels,
+                                        double alpha, double beta) {
+  const csr_matrix& a = g.adjacency();
+  const std::int64_t deepest = *std::max_element(levels.begin(), levels.end());
+  std::vector<std::int64_t> size(std::size_t(deepest) + 1, 0), edges(std::size_t(deepest) + 1, 0);
+  for (std::uint64_t v = 0; v < levels.size(); ++v) {
+    if (levels[v] < 0) continue;
+    ++size[std::size_t(levels[v])];
+    edges[std::size_t(levels[v])] += std::int64_t(a.row_length(v));
+  }
+  std::vector<bfs_direction> steps;
+  std::int64_t unexplored = std::int64_t(a.nnz()), last_size = 0;
+  bool pulling = false;
+  for (std::int64_t d = 1; d <= deepest + 1; ++d) {
+    const std::int64_t frontier = size[std::size_t(d - 1)];
+    if (pulling) {
+      pulling = !(frontier < last_size && double(frontier) < double(levels.size()) / beta);
+    } else if (double(edges[std::size_t(d - 1)]) > double(unexplored) / alpha) {
+      pulling = true;
+    } else {
+      unexplored -= edges[std::size_t(d - 1)];
+    }
+    last_size = frontier;
+    steps.push_back(pulling ? bfs_direction::pull : bfs_direction::push);
+  }
+  return steps;
+}
+
+std::string spelled(const std::vector<bfs_direction>& steps) {
+  std::string text;
+  for (const bfs_direction d : steps) text += d == bfs_direction::pull ? "pull " : "push ";
+  return text;
+}
+
+// A power-law graph switches to pull when the frontier reaches the hubs and back to push for its
+// last thin levels; a grid's frontier holds 1/15 of the unexplored edges only near the end, and
+// being under n / β it goes back to push at once. Each step's direction is what Beamer's rule says, for the default and for other α, β.
+TEST(AlgorithmsBfs, EachStepTakesTheDirectionBeamersRuleSays) {
+  for (const char* name : {"rmat:14", "grid:60"}) {
+    SCOPED_TRACE(name);
+    graph g = generate(name);
+    const vertex_id source = name[0] == 'r' ? 1 : 0;
+    const auto r = algorithms::bfs(g, source);
+    const auto levels = plain(r.levels, std::int64_t(-1));
+    EXPECT_EQ(spelled(r.steps), spelled(beamer_steps(g, levels, 15, 18)));
+    if (name[0] == 'r') {
+      EXPECT_EQ(r.steps.front(), bfs_direction::push) << spelled(r.steps);
+      EXPECT_NE(std::find(r.steps.begin(), r.steps.end(), bfs_direction::pull), r.steps.end()) << spelled(r.steps);
+      EXPECT_EQ(r.steps.back(), bfs_direction::push) << spelled(r.steps);
+    } else {
+      // The grid's frontier stays under n / β: it pulls only near the end, when little is left
+      // unexplored, and for one step at a time.
+      const auto first_pull = std::find(r.steps.begin(), r.steps.end(), bfs_direction::pull);
+      ASSERT_NE(first_pull, r.steps.end()) << spelled(r.steps);
+      EXPECT_GT(first_pull - r.steps.begin(), std::ptrdiff_t(3 * r.steps.size() / 4)) << spelled(r.steps);
+      for (std::size_t d = 1; d < r.steps.size(); ++d)
+        EXPECT_FALSE(r.steps[d - 1] == bfs_direction::pull && r.steps[d] == bfs_direction::pull) << d;
+    }
+    for (const auto& [alpha, beta] : {std::pair{2.0, 18.0}, std::pair{100.0, 4.0}, std::pair{15.0, 1000.0}}) {
+      const auto other = algorithms::bfs(g, source, {.alpha = alpha, .beta = beta});
+      EXPECT_EQ(spelled(other.steps), spelled(beamer_steps(g, levels, alpha, beta))) << alpha << " " << beta;
+    }
+    // Asked for one direction, every step takes it.
+    EXPECT_EQ(spelled(algorithms::bfs_push(g, source).steps),
+              spelled(std::vector<bfs_direction>(r.steps.size(), bfs_direction::push)));
+    EXPECT_EQ(spelled(algorithms::bfs_pull(g, source).steps),
+              spelled(std::vector<bfs_direction>(r.steps.size(), bfs_direction::pull)));
+  }
 }
 
 TEST(AlgorithmsBfs, LevelsAreIdenticalOnOneAndTwoThreads) {

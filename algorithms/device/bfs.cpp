@@ -41,15 +41,16 @@ bfs_result bfs(const device_matrix<bool>& a, vertex_id source, const bfs_options
   frontier levels = single_entry(n, source, 0);
   frontier parents = options.parents ? single_entry(n, source, source) : frontier(0);
   detail::direction_rule<frontier> rule(a, options);
+  std::vector<bfs_direction> steps;
   for (std::int64_t level = 1;; ++level) {
-    detail::expand(q, levels, a, rule.next(q));
+    detail::expand(q, levels, a, rule.next(q), steps);
     if (q.nvals() == 0) break;
     // levels<q> = level
     assign_scalar(levels, q, no_accum, level, {.structural_mask = true});
     // parents<q> = q
     if (options.parents) assign(parents, q, no_accum, q, {.structural_mask = true});
   }
-  return {levels.download(), parents.download()};
+  return {levels.download(), parents.download(), std::move(steps)};
 }
 
 bfs_result bfs(graph& g, vertex_id source, const bfs_options& options) {
