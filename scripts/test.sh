@@ -3,5 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+root=$(pwd)
 cd "${BUILD_DIR:-build}"
-ctest --output-on-failure -j "$(nproc)"
+bash "$root/scripts/ctest_with_skips.sh" --output-on-failure -j "$(nproc)"

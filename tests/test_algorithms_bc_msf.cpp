@@ -54,11 +54,10 @@ TEST(AlgorithmsBc, GeneratedGraphsInSeveralBatches) {
 }
 
 TEST(AlgorithmsBc, LagraphReferenceValues) {
-  GRAPHRING_REQUIRE_SHARED_DATASETS();
-  const std::string dir = shared_datasets() + "/matrices/lagraph/";
+  const std::string dir = dataset("matrices/lagraph/");  // bundled too
   for (const char* name : {"karate", "west0067"}) {
     SCOPED_TRACE(name);
-    graph g = load_graph(dir + "data/" + name + ".mtx");
+    graph g = load_graph(dataset(std::string("matrices/lagraph/data/") + name + ".mtx"));
     std::istringstream s_in(read_file(dir + "reference/" + name + "_sources.txt"));
     std::istringstream bc_in(read_file(dir + "reference/" + name + "_bc.txt"));
     std::vector<vertex_id> sources;
@@ -125,8 +124,8 @@ TEST(AlgorithmsMsf, RandomGraphsMatchKruskalOnAnyThreadCount) {
 }
 
 TEST(AlgorithmsMsf, RomeRoadGraph) {
-  GRAPHRING_REQUIRE_SHARED_DATASETS();
-  const graph g = load_graph(shared_datasets() + "/road/rome99.gr");
+  GRAPHRING_DATASET(rome, "road/rome99.gr");
+  const graph g = load_graph(rome);
   check_forest(g, algorithms::minimum_spanning_forest(g));
 }
 

@@ -165,9 +165,8 @@ TEST(AlgorithmsBfs, LevelsAreIdenticalOnOneAndTwoThreads) {
 }
 
 TEST(AlgorithmsBfs, KarateMatchesLagraphsLevelsAndAllowedParents) {
-  GRAPHRING_REQUIRE_SHARED_DATASETS();
-  const std::string dir = shared_datasets() + "/matrices/lagraph/";
-  graph g = load_graph(dir + "data/karate.mtx");
+  const std::string dir = dataset("matrices/lagraph/");  // bundled too
+  graph g = load_graph(dataset("matrices/lagraph/data/karate.mtx"));
   const auto levels_text = read_file(dir + "reference/LEVELS30.txt");
   std::istringstream levels_in(levels_text), parents_in(read_file(dir + "reference/PARENT30.txt"));
   std::vector<std::int64_t> expected;
@@ -186,9 +185,8 @@ TEST(AlgorithmsBfs, KarateMatchesLagraphsLevelsAndAllowedParents) {
 }
 
 TEST(AlgorithmsBfs, LdbcGraphalyticsOutputs) {
-  GRAPHRING_REQUIRE_SHARED_DATASETS();
-  for (const char* name : {"example-directed", "example-undirected", "test-bfs-directed",
-                           "test-bfs-undirected"}) {
+  for (const std::string& name : available_ldbc({"example-directed", "example-undirected",
+                                                 "test-bfs-directed", "test-bfs-undirected"})) {
     SCOPED_TRACE(name);
     auto d = load_ldbc(name);
     const vertex_id source = vertex_of(d.g, std::stoll(d.properties.at("bfs.source-vertex")));

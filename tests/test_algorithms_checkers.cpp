@@ -237,10 +237,23 @@ double serial_kruskal_weight(const graph& g) {
   return ::testing::AssertionSuccess();
 }
 
+namespace {
+std::string ldbc_file(const std::string& name) { return dataset("ldbc/example-data-sets/" + name); }
+}  // namespace
+
+std::vector<std::string> available_ldbc(std::initializer_list<const char*> names) {
+  std::vector<std::string> out;
+  for (const char* name : names) {
+    if (!ldbc_file(std::string(name) + ".e").empty()) out.push_back(name);
+    else if (shared_datasets_required()) ADD_FAILURE() << "LDBC data set " << name << " is missing";
+  }
+  EXPECT_FALSE(out.empty()) << "no LDBC example data set at hand";
+  return out;
+}
+
 ldbc_dataset load_ldbc(const std::string& name) {
-  const std::string dir = shared_datasets() + "/ldbc/example-data-sets/";
   ldbc_dataset d;
-  std::ifstream in(dir + name + ".properties");
+  std::ifstream in(ldbc_file(name + ".properties"));
   std::string line;
   const std::string prefix = "graph." + name + ".";
   while (std::getline(in, line)) {
@@ -250,12 +263,12 @@ ldbc_dataset load_ldbc(const std::string& name) {
   }
   load_options options;
   options.build.symmetrize = d.properties.at("directed") == "false";
-  d.g = load_graph(dir + name + ".e", options);
+  d.g = load_graph(ldbc_file(name + ".e"), options);
   return d;
 }
 
 std::map<std::int64_t, std::string> ldbc_reference(const std::string& name, const std::string& algo) {
-  std::ifstream in(shared_datasets() + "/ldbc/example-data-sets/" + name + "-" + algo);
+  std::ifstream in(ldbc_file(name + "-" + algo));
   std::map<std::int64_t, std::string> out;
   std::int64_t id;
   std::string value;

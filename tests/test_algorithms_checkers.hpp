@@ -51,6 +51,10 @@ struct ldbc_dataset {
   std::map<std::string, std::string> properties;
 };
 ldbc_dataset load_ldbc(const std::string& name);
+// Of the LDBC example data sets `names`, those whose files are at hand: all of them with
+// ../shared/datasets, else the bundled example-directed (a missing one fails the test when
+// shared_datasets_required()).
+std::vector<std::string> available_ldbc(std::initializer_list<const char*> names);
 // The reference output NAME-ALGO as label -> value text.
 std::map<std::int64_t, std::string> ldbc_reference(const std::string& name, const std::string& algo);
 

@@ -91,9 +91,8 @@ TEST(AlgorithmsCc, IdenticalOnOneAndTwoThreads) {
 }
 
 TEST(AlgorithmsCc, LdbcGraphalyticsOutputs) {
-  GRAPHRING_REQUIRE_SHARED_DATASETS();
-  for (const char* name : {"example-directed", "example-undirected", "test-wcc-directed",
-                           "test-wcc-undirected"}) {
+  for (const std::string& name : available_ldbc({"example-directed", "example-undirected",
+                                                 "test-wcc-directed", "test-wcc-undirected"})) {
     SCOPED_TRACE(name);
     auto d = load_ldbc(name);
     const auto c = components(d.g);

@@ -64,11 +64,10 @@ TEST(AlgorithmsPagerank, ZeroToleranceRunsExactlyMaxIterations) {
 }
 
 TEST(AlgorithmsPagerank, LagraphReferenceRanks) {
-  GRAPHRING_REQUIRE_SHARED_DATASETS();
-  const std::string dir = shared_datasets() + "/matrices/lagraph/";
+  const std::string dir = dataset("matrices/lagraph/");  // bundled too
   for (const char* name : {"karate", "west0067"}) {
     SCOPED_TRACE(name);
-    graph g = load_graph(dir + "data/" + name + ".mtx");
+    graph g = load_graph(dataset(std::string("matrices/lagraph/data/") + name + ".mtx"));
     std::istringstream in(read_file(dir + "reference/" + name + "_rank.txt"));
     std::vector<double> expected;
     for (double x; in >> x;) expected.push_back(x);
@@ -79,9 +78,8 @@ TEST(AlgorithmsPagerank, LagraphReferenceRanks) {
 }
 
 TEST(AlgorithmsPagerank, LdbcGraphalyticsOutputs) {
-  GRAPHRING_REQUIRE_SHARED_DATASETS();
-  for (const char* name : {"example-directed", "example-undirected", "test-pr-directed",
-                           "test-pr-undirected"}) {
+  for (const std::string& name : available_ldbc({"example-directed", "example-undirected",
+                                                 "test-pr-directed", "test-pr-undirected"})) {
     SCOPED_TRACE(name);
     auto d = load_ldbc(name);
     const auto r = algorithms::pagerank(

@@ -116,15 +116,14 @@ TEST(AlgorithmsSssp, DistancesAreIdenticalOnOneAndTwoThreads) {
 }
 
 TEST(AlgorithmsSssp, RomeDimacsGraphMatchesDijkstra) {
-  GRAPHRING_REQUIRE_SHARED_DATASETS();
-  const graph g = load_graph(shared_datasets() + "/road/rome99.gr");
+  GRAPHRING_DATASET(rome, "road/rome99.gr");
+  const graph g = load_graph(rome);
   check_all_methods(g, 0);
 }
 
 TEST(AlgorithmsSssp, LdbcGraphalyticsOutputs) {
-  GRAPHRING_REQUIRE_SHARED_DATASETS();
-  for (const char* name : {"example-directed", "example-undirected", "test-sssp-directed",
-                           "test-sssp-undirected"}) {
+  for (const std::string& name : available_ldbc({"example-directed", "example-undirected",
+                                                 "test-sssp-directed", "test-sssp-undirected"})) {
     SCOPED_TRACE(name);
     auto d = load_ldbc(name);
     const vertex_id source = vertex_of(d.g, std::stoll(d.properties.at("sssp.source-vertex")));

@@ -29,7 +29,7 @@ const real_graph& load(const std::string& relative) {
   static std::map<std::string, std::unique_ptr<real_graph>> cache;
   auto& slot = cache[relative];
   if (!slot) {
-    const graph g = load_graph(shared_datasets() + "/" + relative);
+    const graph g = load_graph(dataset(relative));
     const csr_matrix& adj = g.adjacency();
     buffer<float> weights(adj.nnz());
     for (std::uint64_t p = 0; p < adj.nnz(); ++p) weights[p] = float(p % 7 + 1) / 4;
@@ -98,7 +98,7 @@ void check_graph(const std::string& relative) {
 }
 
 TEST(OpsRealGraphs, SocEpinions1) {
-  GRAPHRING_REQUIRE_SHARED_DATASETS();
+  GRAPHRING_DATASET(epinions, "social/soc-Epinions1.txt.gz");  // bundled too
   check_graph("social/soc-Epinions1.txt.gz");
 }
 

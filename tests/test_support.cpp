@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <cstring>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -76,11 +77,32 @@ csr_matrix csr_of(std::uint64_t n, const std::vector<test_edge>& edges, bool wei
 }
 
 std::string shared_datasets() {
-  const std::string dir = GRAPHRING_SHARED_DATASETS;
+  const char* elsewhere = std::getenv("GRAPHRING_SHARED_DATASETS");
+  const std::string dir = elsewhere ? elsewhere : GRAPHRING_SHARED_DATASETS;
   return std::filesystem::exists(dir + "/CATALOG.md") ? dir : std::string();
 }
 
 std::string own_datasets() { return GRAPHRING_DATASETS; }
+
+std::string dataset(const std::string& relative) {
+  if (const std::string shared = shared_datasets(); !shared.empty()) return shared + "/" + relative;
+  // The shared path's folder, and the bundled copy's: byte-identical files.
+  static const std::pair<const char*, const char*> bundled[] = {
+      {"road/", ""}, {"social/", ""}, {"matrices/lagraph/data/karate.mtx", "karate.mtx"},
+      {"matrices/lagraph/", "lagraph/"},
+      {"ldbc/example-data-sets/example-directed", "ldbc/example-directed"}};
+  for (const auto& [shared_prefix, own_prefix] : bundled) {
+    if (!relative.starts_with(shared_prefix)) continue;
+    const std::string own = own_datasets() + "/" + own_prefix + relative.substr(std::strlen(shared_prefix));
+    if (std::filesystem::exists(own)) return own;
+  }
+  return "";
+}
+
+bool shared_datasets_required() {
+  const char* value = std::getenv("GRAPHRING_REQUIRE_SHARED_DATASETS");
+  return value && std::string(value) == "1";
+}
 
 bool wait_for_open_file_in(int pid, const std::string& directory, std::chrono::milliseconds limit) {
   const std::string prefix = std::filesystem::weakly_canonical(directory).string() + "/";

@@ -41,16 +41,40 @@ struct test_edge {
 // The n×n CSR matrix of the edges as given (duplicates kept); weights as float64 when `weighted`.
 csr_matrix csr_of(std::uint64_t n, const std::vector<test_edge>& edges, bool weighted);
 
-// ../shared/datasets beside the repository, or "" when absent.
+// ../shared/datasets beside the repository (or the folder GRAPHRING_SHARED_DATASETS names), or ""
+// when it is absent (it holds CATALOG.md).
 std::string shared_datasets();
 // The repository's own datasets/.
 std::string own_datasets();
 
-#define GRAPHRING_REQUIRE_SHARED_DATASETS()                                     \
-  do {                                                                          \
-    if (::graphring::testing::shared_datasets().empty())                       \
-      GTEST_SKIP() << "../shared/datasets is absent; skipping real-graph test"; \
+// A real graph's file by its path under ../shared/datasets ("road/rome99.gr"): the shared copy,
+// else the repository's own copy of the same file in datasets/ (rome99.gr, soc-Epinions1,
+// email-Eu-core, karate, west0067 and LAGraph's answers for them, LDBC's example-directed),
+// else "".
+std::string dataset(const std::string& relative);
+
+// True when GRAPHRING_REQUIRE_SHARED_DATASETS=1: a test that needs ../shared/datasets then fails
+// where it would skip (.ci/run sets it wherever ../shared/datasets exists, so that a partial copy
+// cannot pass silently).
+bool shared_datasets_required();
+
+// Skips the test (or fails it, when shared_datasets_required()) with `why`.
+#define GRAPHRING_SKIP_WITHOUT_DATA(why)                                                \
+  do {                                                                                  \
+    if (::graphring::testing::shared_datasets_required()) FAIL() << (why);              \
+    GTEST_SKIP() << (why);                                                              \
   } while (0)
+
+#define GRAPHRING_REQUIRE_SHARED_DATASETS()                                             \
+  do {                                                                                  \
+    if (::graphring::testing::shared_datasets().empty())                               \
+      GRAPHRING_SKIP_WITHOUT_DATA("../shared/datasets is absent; skipping real-graph test"); \
+  } while (0)
+
+// The path of dataset(relative), skipping (or failing) the test when there is none.
+#define GRAPHRING_DATASET(var, relative)                                                \
+  const std::string var = ::graphring::testing::dataset(relative);                     \
+  if (var.empty()) GRAPHRING_SKIP_WITHOUT_DATA(std::string(relative) + " is in neither ../shared/datasets nor datasets/")
 
 // Waits until process `pid` holds a file open inside `directory` (its temporary output, named or
 // not); false when `limit` passes first or the process ends.
