@@ -119,7 +119,8 @@ std::string spelled(const std::vector<bfs_direction>& steps) {
 
 // A power-law graph switches to pull when the frontier reaches the hubs and back to push for its
 // last thin levels; a grid's frontier holds 1/15 of the unexplored edges only near the end, and
-// being under n / β it goes back to push at once. Each step's direction is what Beamer's rule says, for the default and for other α, β.
+// being under n / β it goes back to push at once. Each step's direction is what Beamer's rule
+// says, for the default and for other α, β.
 TEST(AlgorithmsBfs, EachStepTakesTheDirectionBeamersRuleSays) {
   for (const char* name : {"rmat:14", "grid:60"}) {
     SCOPED_TRACE(name);

@@ -1,5 +1,13 @@
-// The graphring program on good input: info (text and JSON), convert between formats, version.
+// The graphring program on good input: info (text and JSON), convert between formats, version,
+// `demo --trials 1` end to end; and the README's worked example (docs/examples) against a
+// breadth-first count of shortest paths.
 #include <gtest/gtest.h>
+
+#include <deque>
+#include <filesystem>
+#include <sstream>
+
+#include "engine/io/load.hpp"
 
 #include "tests/test_support.hpp"
 
@@ -48,6 +56,63 @@ TEST(Cli, VersionAndHelp) {
   const auto h = run_cli({"--help"});
   EXPECT_EQ(h.status, 0);
   EXPECT_NE(h.out.find("info GRAPH"), std::string::npos);
+}
+
+// The demo as a user first runs it: every workload on the default graph and rmat:16, every
+// answer agreeing, the paragraph reading the table, the chart and the JSON written.
+TEST(Cli, DemoWithOneTrialRunsEndToEnd) {
+  scratch_dir d;
+  const auto r = run_cli({"demo", "--trials", "1", "--plot", d.path("demo.svg"), "--json", d.path("demo.json")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(r.err.starts_with("graphring demo: ")) << r.err;
+  for (const char* row : {"soc-Epinions1      mxv plus_times fp32", "rmat:16:weighted   sssp", "rmat:16:weighted   cc"})
+    EXPECT_NE(r.out.find(row), std::string::npos) << row;
+  EXPECT_EQ(r.out.find(" NO\n"), std::string::npos) << r.out;  // the agrees column
+  EXPECT_NE(r.out.find("\nReading: on soc-Epinions1 and rmat:16:weighted, graphring was "), std::string::npos);
+  EXPECT_NE(r.out.find("Chart of the ratios (open it in a browser): " + d.path("demo.svg")), std::string::npos);
+  EXPECT_TRUE(testing::read_file(d.path("demo.svg")).starts_with("<svg"));
+  EXPECT_TRUE(testing::read_file(d.path("demo.json")).starts_with("{\n  \"machine\""));
+}
+
+// Shortest-path lengths and counts from a source by a queue BFS (every edge has length 1).
+std::map<std::int64_t, std::pair<std::int64_t, std::uint64_t>> bfs_path_counts(const graph& g, vertex_id s) {
+  const csr_matrix& a = g.adjacency();
+  std::vector<std::int64_t> dist(g.vertices(), -1);
+  std::vector<std::uint64_t> count(g.vertices(), 0);
+  std::deque<vertex_id> queue{s};
+  dist[s] = 0;
+  count[s] = 1;
+  while (!queue.empty()) {
+    const vertex_id u = queue.front();
+    queue.pop_front();
+    for (edge_offset k = a.row_begin(u); k < a.row_end(u); ++k) {
+      const vertex_id v = a.cols[k];
+      if (dist[v] < 0) {
+        dist[v] = dist[u] + 1;
+        queue.push_back(v);
+      }
+      if (dist[v] == dist[u] + 1) count[v] += count[u];
+    }
+  }
+  std::map<std::int64_t, std::pair<std::int64_t, std::uint64_t>> out;
+  for (vertex_id v = 0; v < g.vertices(); ++v)
+    if (dist[v] >= 0) out[g.labels().label(v)] = {dist[v], count[v]};
+  return out;
+}
+
+TEST(Cli, DocsExampleCountsEveryShortestPath) {
+  const std::string karate = testing::own_datasets() + "/karate.mtx";
+  const graph g = load_graph(karate);
+  for (const std::int64_t source : {1, 17, 34}) {
+    SCOPED_TRACE(source);
+    const auto r = testing::run_program(GRAPHRING_DOCS_EXAMPLE, {karate, std::to_string(source)});
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::map<std::int64_t, std::pair<std::int64_t, std::uint64_t>> printed;
+    std::istringstream in(r.out);
+    for (std::int64_t id, length; in >> id >> length;) in >> printed[id].second, printed[id].first = length;
+    EXPECT_EQ(printed, bfs_path_counts(g, vertex_of(g, source)));
+    EXPECT_EQ(printed.size(), 34u);
+  }
 }
 
 }  // namespace

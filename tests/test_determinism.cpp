@@ -1,6 +1,6 @@
 // Determinism, as docs/algorithms.md states it. Every algorithm with a deterministic definition
-// runs on real and generated graphs at 1 and 2 threads, twice each, and all four results must
-// agree bit for bit: BFS levels (every direction), SSSP distances on integer weights (and on
+// runs on real and generated graphs at 1, 2, 3 and 7 threads, twice each, and all eight results
+// must agree bit for bit: BFS levels (every direction), SSSP distances on integer weights (and on
 // unit weights, where the buckets run as BFS rounds with the ANY monoid), CC labels, triangle
 // counts, the MSF's edges and total weight (unit weights too, where only the tie-break decides).
 // Results that may vary are checked for validity instead: BFS parents form a BFS tree, PageRank
@@ -61,14 +61,15 @@ class thread_count {
   int saved_;
 };
 
-// Runs `compute` at 1 and 2 threads, twice each; every run must equal the first bit for bit.
+// Runs `compute` at 1, 2, 3 and 7 threads (an odd count, and more threads than cores), twice
+// each; every run must equal the first bit for bit.
 // Returns the first run's result for further checks.
 bits same_on_every_run(const std::string& what, const std::function<bits()>& compute) {
   SCOPED_TRACE(what);
   thread_count restore;
   bits first;
   bool have_first = false;
-  for (int threads : {1, 2}) {
+  for (int threads : {1, 2, 3, 7}) {
     omp_set_num_threads(threads);
     for (int run = 0; run < 2; ++run) {
       bits got = compute();

@@ -3,16 +3,32 @@
 #include <gtest/gtest.h>
 #include <omp.h>
 
+#include <algorithm>
+#include <variant>
+
 #include "engine/error.hpp"
 #include "engine/generators.hpp"
 
 namespace graphring {
 namespace {
 
+// The same vertices, edges and weights (values compared by their bits).
 bool identical(const graph& x, const graph& y) {
   const csr_matrix &a = x.adjacency(), &b = y.adjacency();
-  return a.nnz() == b.nnz() && std::equal(a.offsets.begin(), a.offsets.end(), b.offsets.begin()) &&
-         std::equal(a.cols.begin(), a.cols.end(), b.cols.begin());
+  const bool same_values = std::visit(
+      [](const auto& u, const auto& v) {
+        using U = std::decay_t<decltype(u)>;
+        if constexpr (!std::is_same_v<U, std::decay_t<decltype(v)>>) {
+          return false;
+        } else if constexpr (std::is_same_v<U, std::monostate>) {
+          return true;
+        } else {
+          return std::ranges::equal(u, v);
+        }
+      },
+      a.values, b.values);
+  return a.nrows == b.nrows && std::ranges::equal(a.offsets, b.offsets) &&
+         std::ranges::equal(a.cols, b.cols) && same_values;
 }
 
 TEST(Generators, RmatIsSymmetricSimpleAndSkewed) {
@@ -46,14 +62,25 @@ TEST(Generators, GridIsA4NeighbourMeshWithSymmetricWeights) {
 
 TEST(Generators, SameGraphOnAnyThreadCountDifferentPerSeed) {
   const int saved = omp_get_max_threads();
-  omp_set_num_threads(1);
-  graph one = generate("rmat:11:weighted");
-  omp_set_num_threads(2);
-  graph two = generate("rmat:11:weighted");
+  for (const char* name : {"rmat:11:weighted", "urand:11:weighted", "grid:50"}) {
+    SCOPED_TRACE(name);
+    omp_set_num_threads(1);
+    graph one = generate(name);
+    ASSERT_TRUE(one.adjacency().has_values());
+    for (int threads : {2, 3, 7}) {
+      omp_set_num_threads(threads);
+      EXPECT_TRUE(identical(one, generate(name))) << threads << " threads";
+    }
+    EXPECT_TRUE(one.symmetric());  // weights too
+  }
   omp_set_num_threads(saved);
-  EXPECT_TRUE(identical(one, two));
-  EXPECT_TRUE(two.symmetric());  // weights too
+  const graph one = generate("rmat:11:weighted");
   EXPECT_FALSE(identical(one, generate("rmat:11:weighted:seed=2")));
+  // The comparison sees weights: a grid's structure is the same for every seed, its weights not.
+  const graph grid = generate("grid:50");
+  const graph other = generate("grid:50:seed=2");
+  EXPECT_TRUE(std::ranges::equal(grid.adjacency().cols, other.adjacency().cols));
+  EXPECT_FALSE(identical(grid, other));
 }
 
 TEST(Generators, BadNamesAreUsageErrors) {

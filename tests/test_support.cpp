@@ -134,21 +134,23 @@ scoped_env::~scoped_env() {
   else unsetenv(name_.c_str());
 }
 
-cli_result run_cli(const std::vector<std::string>& args) {
+cli_result run_cli(const std::vector<std::string>& args) { return run_program(GRAPHRING_CLI, args); }
+
+cli_result run_program(const std::string& program, const std::vector<std::string>& args) {
   scratch_dir dir;
   const std::string out = dir.path("out"), err = dir.path("err");
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  std::vector<std::string> all{GRAPHRING_CLI};
+  std::vector<std::string> all{program};
   all.insert(all.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (std::string& a : all) argv.push_back(a.data());
   argv.push_back(nullptr);
   pid_t pid;
   int status = -1;
-  if (posix_spawn(&pid, GRAPHRING_CLI, &actions, nullptr, argv.data(), environ) == 0) waitpid(pid, &status, 0);
+  if (posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ) == 0) waitpid(pid, &status, 0);
   posix_spawn_file_actions_destroy(&actions);
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return {code, read_file(out), read_file(err)};

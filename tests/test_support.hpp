@@ -99,5 +99,7 @@ struct cli_result {
 };
 // Runs the graphring program with `args` (no shell), capturing its output.
 cli_result run_cli(const std::vector<std::string>& args);
+// The same for another program of the build (the docs example).
+cli_result run_program(const std::string& program, const std::vector<std::string>& args);
 
 }  // namespace graphring::testing

@@ -141,8 +141,8 @@ int demo_command(const std::vector<std::string>& raw) {
   if (!o.quiet)
     std::fprintf(stderr,
                  "graphring demo: %s and rmat:%lld against SuiteSparse:GraphBLAS and "
-                 "Boost.Graph, %d trials each\n",
-                 o.graphs[0].c_str(), static_cast<long long>(scale), o.trials);
+                 "Boost.Graph, %d trial%s each\n",
+                 o.graphs[0].c_str(), static_cast<long long>(scale), o.trials, o.trials == 1 ? "" : "s");
   const bench::bench_report report = bench::run_bench(o);
   std::FILE* table = table_stream(o);
   std::fputs(bench::format_table(report.rows, report.machine).c_str(), table);
