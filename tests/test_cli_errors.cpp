@@ -98,6 +98,8 @@ std::vector<bad_input> table() {
       {"arccount.gr", "p sp 3 4\na 1 2 2\n", ":1: the problem line declares 4 arcs but the file holds 1"},
       {"linetype.gr", "p sp 3 1\nx 1 2 2\n", ":2: unknown line type 'x' (expected 'a' or 'c')"},
       {"noweight.gr", "p sp 3 1\na 1 2\n", ":2: missing arc weight"},
+      {"psp.gr", "psp 3 1\na 1 2 3\n", ":1: the problem line must be 'p sp VERTICES ARCS', not 'psp'"},
+      {"a1.gr", "p sp 3 1\na1 2 3\n", ":2: unknown line type 'a1' (expected 'a' or 'c')"},
       {"truncated.el.gz", gz.substr(0, gz.size() / 2), ": truncated gzip data: the stream ends after ", true},
       {"corrupt.el.gz", corrupt, ": corrupt gzip data (", true},
       {"notgrb.grb", "hello, this is not a binary graph\n", ": corrupt .grb file: shorter than its 128-byte header"},

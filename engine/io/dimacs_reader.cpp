@@ -14,6 +14,11 @@ struct arc_chunk {
   parsed_weights weights;
 };
 
+// A line type is one letter and a blank: "psp" and "a1" are not "p sp" and "a 1".
+bool blank_follows(const char* letter, const char* end) {
+  return letter + 1 < end && (letter[1] == ' ' || letter[1] == '\t');
+}
+
 }  // namespace
 
 parsed_edges parse_dimacs(const input_bytes& in, const std::string& file, const progress_fn& progress) {
@@ -27,6 +32,8 @@ parsed_edges parse_dimacs(const input_bytes& in, const std::string& file, const 
     problem = cur.position();
     if (cur.at_end() || cur.peek() != 'p')
       throw parse_failure{problem, "missing problem line 'p sp VERTICES ARCS' before the arcs"};
+    if (!blank_follows(problem, text.data() + text.size()))
+      throw parse_failure{problem, "the problem line must be 'p sp VERTICES ARCS', not '" + cur.word() + "'"};
     cur = line_cursor(cur.position() + 1, text.data() + text.size());
     if (cur.word() != "sp")
       throw parse_failure{problem, "the problem line must be 'p sp VERTICES ARCS', not 'p " + cur.word() + "'"};
@@ -55,7 +62,8 @@ parsed_edges parse_dimacs(const input_bytes& in, const std::string& file, const 
         }
         const char* line = c.position();
         if (c.peek() == 'p') throw parse_failure{line, "a second problem line"};
-        if (c.peek() != 'a') throw parse_failure{line, "unknown line type '" + c.word() + "' (expected 'a' or 'c')"};
+        if (c.peek() != 'a' || !blank_follows(line, e))
+          throw parse_failure{line, "unknown line type '" + c.word() + "' (expected 'a' or 'c')"};
         c = line_cursor(line + 1, e);
         const std::int64_t u = c.integer("arc source"), v = c.integer("arc target");
         if (u < 1 || std::uint64_t(u) > n)
