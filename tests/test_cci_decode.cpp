@@ -155,6 +155,14 @@ TEST(CciDecode, ValidateRefusesEachKindOfDamageWithSeveralSlices) {
       {"stream starts descending", [](view_copy& c) { std::swap(c.code_start[13], c.code_start[14]); }},
       {"the last stream ending past the code", [](view_copy& c) { c.code_start.back() = (c.v.nwords - 2) * 64 + 1; }},
       {"a stream cut short", [](view_copy& c) { c.code_start[13] = c.code_start[12]; }},
+      // The last row (99, every third) has entries in its last stream: that stream is cut to end
+      // one bit before its last codeword does, which only the check after each codeword sees.
+      {"the last codeword ending past its stream", [](view_copy& c) {
+         const edge_offset length = c.offsets[c.v.nrows] - c.offsets[c.v.nrows - 1];
+         std::uint64_t end = c.code_start[c.code_start.size() - 2];
+         c.v.skip_entries(end, (length - 3 + c.v.slices - 1) / c.v.slices);
+         c.code_start.back() = end - 1;
+       }},
       {"a column past ncols", [](view_copy& c) { c.v.ncols = 4000; }},
   };
   for (const auto& [what, damage_it] : damage) {
