@@ -1,9 +1,11 @@
 // Betweenness centrality against a serial Brandes and LAGraph's reference values; minimum
 // spanning forest total weight against Kruskal, with the edges checked to form a spanning
-// forest; results identical on 1 and 2 threads.
+// forest, and edge by edge against Boost.Graph's Kruskal taking equal weights in the same order;
+// results identical on 1 and 2 threads.
 #include <gtest/gtest.h>
 #include <omp.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <random>
@@ -12,6 +14,7 @@
 #include "algorithms/bc.hpp"
 #include "algorithms/cc.hpp"
 #include "algorithms/msf.hpp"
+#include "bench/baselines/boost_algorithms.hpp"
 #include "engine/error.hpp"
 #include "engine/generators.hpp"
 #include "engine/io/load.hpp"
@@ -91,6 +94,22 @@ void check_forest(const graph& g, const algorithms::msf_result& forest) {
   EXPECT_EQ(serial_components(make_graph(g.vertices(), tree)), comps);
 }
 
+// The forest is unique once equal weights are ordered by their (u, v): Boost's Kruskal, given
+// that order, must return the same edges.
+void expect_boosts_forest(const graph& g, const algorithms::msf_result& forest) {
+  using baselines::kruskal_ties;
+  auto theirs = baselines::boost_kruskal(baselines::to_boost_undirected(g.adjacency()), kruskal_ties::smaller_pair);
+  std::sort(theirs.edges.begin(), theirs.edges.end(),
+            [](const auto& x, const auto& y) { return std::pair{x.u, x.v} < std::pair{y.u, y.v}; });
+  ASSERT_EQ(forest.edges.size(), theirs.edges.size());
+  for (std::size_t k = 0; k < theirs.edges.size(); ++k) {
+    const auto& a = forest.edges[k];
+    const auto& b = theirs.edges[k];
+    EXPECT_TRUE(a.u == b.u && a.v == b.v && a.weight == b.w)
+        << k << ": {" << a.u << ", " << a.v << "} " << a.weight << " vs {" << b.u << ", " << b.v << "} " << b.w;
+  }
+}
+
 TEST(AlgorithmsMsf, EdgeCasesMatchKruskal) {
   // Equal weights, a zero weight, a self-loop, parallel edges, a directed-only edge,
   // two components and an isolated vertex.
@@ -98,6 +117,7 @@ TEST(AlgorithmsMsf, EdgeCasesMatchKruskal) {
                                  {3, 4, 7}, {3, 4, 2}, {4, 0, 2}, {5, 6, 3}}, true);
   const auto forest = algorithms::minimum_spanning_forest(g);
   check_forest(g, forest);
+  expect_boosts_forest(g, forest);
   EXPECT_EQ(forest.total_weight, 7.0);
 }
 
@@ -116,17 +136,23 @@ TEST(AlgorithmsMsf, RandomGraphsMatchKruskalOnAnyThreadCount) {
     const auto two = algorithms::minimum_spanning_forest(g);
     omp_set_num_threads(threads);
     check_forest(g, two);
+    expect_boosts_forest(g, two);  // many ties: 21 weights over 900 edges
     ASSERT_EQ(one.edges.size(), two.edges.size());
     for (std::size_t k = 0; k < one.edges.size(); ++k)
       EXPECT_TRUE(one.edges[k].u == two.edges[k].u && one.edges[k].v == two.edges[k].v);
   }
-  check_forest(generate("grid:30"), algorithms::minimum_spanning_forest(generate("grid:30")));
+  const graph grid = generate("grid:30");  // weights 1..1000 over 1740 edges: ties too
+  const auto grid_forest = algorithms::minimum_spanning_forest(grid);
+  check_forest(grid, grid_forest);
+  expect_boosts_forest(grid, grid_forest);
 }
 
-TEST(AlgorithmsMsf, RomeRoadGraph) {
+TEST(AlgorithmsMsf, RomeRoadGraph) {  // bundled
   GRAPHRING_DATASET(rome, "road/rome99.gr");
   const graph g = load_graph(rome);
-  check_forest(g, algorithms::minimum_spanning_forest(g));
+  const auto forest = algorithms::minimum_spanning_forest(g);
+  check_forest(g, forest);
+  expect_boosts_forest(g, forest);
 }
 
 }  // namespace

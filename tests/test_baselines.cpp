@@ -15,6 +15,7 @@
 #include <optional>
 #include <random>
 #include <sstream>
+#include <tuple>
 
 #include "bench/baselines/boost_algorithms.hpp"
 #include "bench/baselines/graphblas_algorithms.hpp"
@@ -474,6 +475,13 @@ TEST(BaselinesAlgorithms, EdgeCasesAndNegativeCycles) {
   const auto f = boost_kruskal(to_boost_undirected(a));
   EXPECT_EQ(f.weight, 1.0);  // {0,1} 2 and {1,2} -1
   EXPECT_EQ(f.edges.size(), 2u);
+  // a triangle of equal weights and a pendant edge: taken in pair order, {0,1} and {0,2}
+  const auto tied = boost_kruskal(to_boost_undirected(csr_of(4, {{2, 1, 1}, {1, 0, 1}, {0, 2, 1}, {3, 2, 0.5}})),
+                                  kruskal_ties::smaller_pair);
+  ASSERT_EQ(tied.edges.size(), 3u);
+  EXPECT_EQ(std::tuple(tied.edges[0].u, tied.edges[0].v, tied.edges[0].w), std::tuple(2u, 3u, 0.5));
+  EXPECT_EQ(std::tuple(tied.edges[1].u, tied.edges[1].v), std::tuple(0u, 1u));
+  EXPECT_EQ(std::tuple(tied.edges[2].u, tied.edges[2].v), std::tuple(0u, 2u));
   // sinks (vertex 3): PageRank still sums to 1 and both systems agree (without the duplicate,
   // which GraphBLAS merges and Boost keeps as a second edge)
   const csr_matrix b = csr_of(4, {{0, 1, 2}, {1, 2, -1}, {2, 2, 3}, {0, 2, 4}});

@@ -8,9 +8,12 @@
 #include <boost/graph/connected_components.hpp>
 #include <boost/graph/dijkstra_shortest_paths.hpp>
 #include <boost/graph/kruskal_min_spanning_tree.hpp>
+#include <boost/graph/page_rank.hpp>
+#include <boost/property_map/function_property_map.hpp>
 #include <cmath>
 #include <iterator>
 #include <limits>
+#include <tuple>
 #include <utility>
 
 #include "engine/error.hpp"
@@ -103,30 +106,64 @@ std::vector<double> boost_bellman_ford(const boost_csr_graph& g, std::uint64_t s
   return dist;
 }
 
+namespace {
+
+// Boost's page_rank calls `done` with the ranks before the first step and after each one. This
+// callback completes each step with what Boost leaves out, the dangling vertices' rank spread
+// over all n vertices, d · Σ_sinks R / n (R being Boost's unnormalized rank, n · r), and stops
+// when the L1 change of r is below tol or after max_iters steps.
+struct pagerank_progress {
+  std::vector<std::uint32_t> sinks;
+  std::vector<double> previous;  // R after the last step
+  double damping = 0, tol = 0;
+  int max_iters = 0, steps = 0;
+};
+
+struct spread_sinks_then_check {
+  pagerank_progress* p;
+  template <class RankMap>
+  bool operator()(const RankMap& rank, const boost_csr_graph&) const {
+    const std::uint64_t n = p->previous.size();
+    if (p->steps++ == 0) {  // the initial ranks
+      for (std::uint64_t v = 0; v < n; ++v) p->previous[v] = get(rank, std::uint32_t(v));
+      return p->max_iters <= 0;
+    }
+    double lost = 0;
+    for (std::uint32_t u : p->sinks) lost += p->previous[u];
+    const double share = p->damping * lost / double(n);
+    double change = 0;
+    for (std::uint64_t v = 0; v < n; ++v) {
+      const double next = get(rank, std::uint32_t(v)) + share;
+      put(rank, std::uint32_t(v), next);
+      change += std::abs(next - p->previous[v]);
+      p->previous[v] = next;
+    }
+    return change / double(n) < p->tol || p->steps > p->max_iters;
+  }
+};
+
+}  // namespace
+
 boost_pagerank_result boost_pagerank(const boost_csr_graph& g, double damping, double tol, int max_iters) {
   const std::uint64_t n = boost::num_vertices(g);
   boost_pagerank_result result;
   if (n == 0) return result;
-  std::vector<double> r(n, 1.0 / double(n)), next(n);
-  for (result.iterations = 1; result.iterations <= max_iters; ++result.iterations) {
-    double sink_rank = 0;
-    for (std::uint64_t u = 0; u < n; ++u)
-      if (boost::out_degree(std::uint32_t(u), g) == 0) sink_rank += r[u];
-    std::fill(next.begin(), next.end(), (1 - damping) / double(n) + damping * sink_rank / double(n));
-    for (std::uint64_t u = 0; u < n; ++u) {
-      const auto degree = boost::out_degree(std::uint32_t(u), g);
-      if (degree == 0) continue;
-      const double share = damping * r[u] / double(degree);
-      for (auto e : boost::make_iterator_range(boost::out_edges(std::uint32_t(u), g)))
-        next[boost::target(e, g)] += share;
-    }
-    double change = 0;
-    for (std::uint64_t v = 0; v < n; ++v) change += std::abs(next[v] - r[v]);
-    r.swap(next);
-    if (change < tol) break;
-  }
-  result.iterations = std::min(result.iterations, max_iters);
-  result.ranks = std::move(r);
+  pagerank_progress p;
+  for (std::uint32_t u = 0; u < n; ++u)
+    if (boost::out_degree(u, g) == 0) p.sinks.push_back(u);
+  p.previous.resize(n);
+  p.damping = damping;
+  p.tol = tol;
+  p.max_iters = max_iters;
+  std::vector<double> ranks(n), other(n);
+  const auto index = boost::get(boost::vertex_index, g);
+  // n = 1: every vertex starts at R = 1, which is r = 1/n.
+  boost::graph::page_rank(g, boost::make_iterator_property_map(ranks.begin(), index),
+                          spread_sinks_then_check{&p}, damping, 1,
+                          boost::make_iterator_property_map(other.begin(), index));
+  result.iterations = p.steps - 1;
+  result.ranks = std::move(ranks);
+  for (double& x : result.ranks) x /= double(n);
   return result;
 }
 
@@ -148,11 +185,22 @@ std::vector<double> boost_betweenness(const boost_csr_graph& g) {
   return centrality;
 }
 
-spanning_forest boost_kruskal(const boost_undirected_graph& g) {
-  std::vector<boost::graph_traits<boost_undirected_graph>::edge_descriptor> tree;
-  boost::kruskal_minimum_spanning_tree(g, std::back_inserter(tree));
-  spanning_forest f;
+spanning_forest boost_kruskal(const boost_undirected_graph& g, kruskal_ties ties) {
+  using edge_descriptor = boost::graph_traits<boost_undirected_graph>::edge_descriptor;
+  std::vector<edge_descriptor> tree;
   const auto weight = boost::get(boost::edge_weight, g);
+  if (ties == kruskal_ties::smaller_pair) {
+    // Kruskal orders edges by their weight map's values: (weight, smaller end, larger end) orders
+    // equal weights by their vertex pair.
+    const auto ordered = boost::make_function_property_map<edge_descriptor>([&g, weight](edge_descriptor e) {
+      const std::uint64_t u = boost::source(e, g), v = boost::target(e, g);
+      return std::tuple{weight[e], std::min(u, v), std::max(u, v)};
+    });
+    boost::kruskal_minimum_spanning_tree(g, std::back_inserter(tree), boost::weight_map(ordered));
+  } else {
+    boost::kruskal_minimum_spanning_tree(g, std::back_inserter(tree));
+  }
+  spanning_forest f;
   for (const auto& e : tree) {
     const std::uint64_t u = boost::source(e, g), v = boost::target(e, g);
     f.edges.push_back({std::min(u, v), std::max(u, v), weight[e]});

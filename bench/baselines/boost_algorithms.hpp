@@ -1,10 +1,8 @@
 // The Boost.Graph baselines: graphs built from csr_matrix (a compressed_sparse_row_graph for the
 // directed algorithms, an undirected adjacency_list for components and spanning forests), then
 // Boost's breadth_first_search, dijkstra_shortest_paths, bellman_ford_shortest_paths,
-// connected_components, brandes_betweenness_centrality and kruskal_minimum_spanning_tree.
-// PageRank is a double-precision power iteration over the Boost graph with graphring's
-// definition, because boost::graph::page_rank leaves the rank of dangling vertices out rather
-// than spreading it uniformly. Results use internal ids 0..n-1.
+// connected_components, brandes_betweenness_centrality, kruskal_minimum_spanning_tree and
+// boost::graph::page_rank. Results use internal ids 0..n-1.
 #pragma once
 
 #include <boost/graph/adjacency_list.hpp>
@@ -50,6 +48,10 @@ struct boost_pagerank_result {
 };
 // r = (1-d)/n + d·(Σ_{u→v} r(u)/outdeg(u) + Σ_sinks r / n), from r = 1/n, until the L1 change is
 // below tol or max_iters iterations (tol = 0: exactly max_iters). Weights are ignored.
+// boost::graph::page_rank computes R = (1-d) + d·Σ_{u→v} R(u)/outdeg(u), which is n·r when no
+// vertex is dangling and otherwise loses the dangling vertices' rank; its `done` callback, which
+// Boost calls after every step, adds d·Σ_sinks R / n to every vertex before measuring the change,
+// so that the two definitions agree on every graph.
 boost_pagerank_result boost_pagerank(const boost_csr_graph& g, double damping = 0.85,
                                      double tol = 1e-7, int max_iters = 100);
 
@@ -67,6 +69,11 @@ struct spanning_forest {
   };
   std::vector<edge> edges;
 };
-spanning_forest boost_kruskal(const boost_undirected_graph& g);
+// Which of two equal-weight edges Kruskal takes first. any: Boost's own order (what the bench
+// times). smaller_pair: the one with the smaller (min(u, v), max(u, v)), which makes the forest
+// unique and the one graphring's minimum_spanning_forest returns, so the two compare edge by edge.
+enum class kruskal_ties { any, smaller_pair };
+// The forest's edges in the order Kruskal took them, u < v.
+spanning_forest boost_kruskal(const boost_undirected_graph& g, kruskal_ties ties = kruskal_ties::any);
 
 }  // namespace graphring::baselines

@@ -10,6 +10,7 @@
 #include <optional>
 #include <random>
 #include <type_traits>
+#include <utility>
 #include <unordered_map>
 #include <variant>
 
@@ -52,6 +53,22 @@ std::string compare_values(const std::vector<double>& a, const std::vector<doubl
       continue;
     return std::string(what) + " of vertex " + std::to_string(v) + ": " + number_text(x) + " vs " +
            number_text(y);
+  }
+  return "";
+}
+
+// "" when both forests hold the same edges with the same weights; ours is in ascending (u, v).
+std::string compare_forest_edges(const algorithms::msf_result& ours, baselines::spanning_forest theirs) {
+  if (ours.edges.size() != theirs.edges.size()) return "forest sizes differ";
+  std::sort(theirs.edges.begin(), theirs.edges.end(),
+            [](const auto& x, const auto& y) { return std::pair{x.u, x.v} < std::pair{y.u, y.v}; });
+  for (std::size_t k = 0; k < ours.edges.size(); ++k) {
+    const auto& a = ours.edges[k];
+    const auto& b = theirs.edges[k];
+    if (a.u != b.u || a.v != b.v || a.weight != b.w)
+      return "forest edge " + std::to_string(k) + ": {" + std::to_string(a.u) + ", " +
+             std::to_string(a.v) + "} " + number_text(a.weight) + " vs {" + std::to_string(b.u) +
+             ", " + std::to_string(b.v) + "} " + number_text(b.w);
   }
   return "";
 }
@@ -513,8 +530,13 @@ std::vector<workload> msf_workloads(graph& g, const std::string& name, const ben
                            if (s->ours.edges.size() != s->theirs.edges.size())
                              return std::to_string(s->ours.edges.size()) + " forest edges vs " +
                                     std::to_string(s->theirs.edges.size());
-                           return compare_values({s->ours.total_weight}, {s->theirs.weight}, 1e-9,
-                                                 "total weight");
+                           const std::string weight = compare_values(
+                               {s->ours.total_weight}, {s->theirs.weight}, 1e-9, "total weight");
+                           if (!weight.empty()) return weight;
+                           // Untimed: Kruskal again, taking equal weights in graphring's order.
+                           return compare_forest_edges(
+                               s->ours, baselines::boost_kruskal(
+                                            *s->boost, baselines::kruskal_ties::smaller_pair));
                          }});
   return {std::move(w)};
 }
