@@ -13,6 +13,9 @@
 // its own, and the copies are folded into the first one index range by index range, in thread
 // (= frontier) order, so the result is bit-for-bit the sequential one. Lists would move 16 bytes
 // per edge through memory; this moves none.
+// The lists take 16 bytes per product: a push that would list more than list_products_max of them
+// (a frontier with billions of edges) runs on one thread, which lists none, so that its memory
+// stays in proportion to n, not to its edge work.
 // Scattering into n values is a random access per edge, and whether an index was touched before
 // decides a branch, so the loads would otherwise wait one after another: the walks over the
 // frontier's edges prefetch the scatter target of the edge a fixed distance ahead, across rows.
@@ -212,6 +215,8 @@ GRAPHRING_INLINE void prefetch_slot(const scatter_target<C>& w, std::uint32_t j)
 
 }  // namespace detail
 
+inline constexpr std::uint64_t list_products_max = std::uint64_t(1) << 24;
+
 template <class S, class V, class U, class Allowed>
 void spmspv_push(const csr_view<V>& a, const std::uint32_t* u_index, const U* u_value,
                  std::uint64_t u_nvals, scatter_workspace<typename S::c_type>& w,
@@ -223,7 +228,9 @@ void spmspv_push(const csr_view<V>& a, const std::uint32_t* u_index, const U* u_
   std::uint64_t work = 0;
   for (std::uint64_t e = 0; e < u_nvals; ++e)
     work += a.offsets[u_index[e] + 1] - a.offsets[u_index[e]];
-  const int threads = work > min_parallel_work ? omp_get_max_threads() : 1;
+  const bool listing = !(detail::folds_exactly_in_chunks<S> && work * 16 >= a.ncols);
+  const int threads =
+      work > min_parallel_work && !(listing && work > list_products_max) ? omp_get_max_threads() : 1;
 
   if (threads == 1) {
     // At most min(work, n) indices are touched: the list is sized once, then written in place.
