@@ -1,4 +1,4 @@
-// Table, JSON, CSV and SVG forms of the benchmark results.
+// Table, JSON, CSV and SVG forms of the benchmark results (the chart itself: chart.cpp).
 #include "bench/harness/results.hpp"
 
 #include <algorithm>
@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <map>
 
+#include "bench/harness/chart.hpp"
 #include "bench/harness/workload.hpp"
 #include "engine/io/atomic_output.hpp"
 
@@ -41,17 +42,6 @@ std::string json_text(const std::string& s) {
 std::string json_number(double x) {
   if (!std::isfinite(x)) return "null";
   return format_number("%.9g", x);
-}
-
-std::string xml_text(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else out += c;
-  }
-  return out;
 }
 
 void write_file(const std::string& path, const std::string& text) {
@@ -157,51 +147,7 @@ void write_csv(const std::string& path, const std::vector<result_row>& rows) {
 
 void write_svg(const std::string& path, const std::vector<result_row>& rows,
                const machine_line& machine) {
-  // One bar per row with a ratio, grouped by graph and workload; a line marks 1.0 (GraphBLAS).
-  std::vector<const result_row*> bars;
-  double largest = 1;
-  for (const auto& r : rows)
-    if (r.ratio) {
-      bars.push_back(&r);
-      largest = std::max(largest, *r.ratio);
-    }
-  const double scale_max = std::min(largest * 1.1, 10.0);
-  const int label_width = 420, chart_width = 460, bar_height = 18, top = 60;
-  const int height = top + int(bars.size()) * (bar_height + 4) + 40;
-  std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
-                  std::to_string(label_width + chart_width + 80) + "\" height=\"" +
-                  std::to_string(height) + "\" font-family=\"sans-serif\" font-size=\"12\">\n";
-  s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  s += "<text x=\"10\" y=\"20\" font-size=\"15\" font-weight=\"bold\">graphring vs SuiteSparse:GraphBLAS"
-       " — time relative to GraphBLAS (shorter is faster)</text>\n";
-  s += "<text x=\"10\" y=\"40\" fill=\"#555\">" + xml_text(machine.cpu) + ", " +
-       std::to_string(machine.threads) + " threads, " + xml_text(machine.date) + "</text>\n";
-  auto x_of = [&](double ratio) {
-    return label_width + int(std::min(ratio, scale_max) / scale_max * chart_width);
-  };
-  int y = top;
-  for (const result_row* r : bars) {
-    const std::string colour = r->system == graphring_system   ? "#2b7bb9"
-                               : r->system == graphblas_system ? "#999999"
-                               : r->system == boost_system     ? "#d98c2b"
-                                                               : "#6aa84f";
-    s += "<text x=\"" + std::to_string(label_width - 6) + "\" y=\"" + std::to_string(y + 13) +
-         "\" text-anchor=\"end\">" + xml_text(r->graph + " · " + r->workload + " · " + r->system) +
-         "</text>\n";
-    s += "<rect x=\"" + std::to_string(label_width) + "\" y=\"" + std::to_string(y) + "\" width=\"" +
-         std::to_string(x_of(*r->ratio) - label_width) + "\" height=\"" +
-         std::to_string(bar_height) + "\" fill=\"" + colour + "\"/>\n";
-    s += "<text x=\"" + std::to_string(x_of(*r->ratio) + 4) + "\" y=\"" + std::to_string(y + 13) +
-         "\">" + format_number("%.2fx", *r->ratio) + (r->disagreement.empty() ? "" : " DISAGREES") +
-         "</text>\n";
-    y += bar_height + 4;
-  }
-  s += "<line x1=\"" + std::to_string(x_of(1)) + "\" y1=\"" + std::to_string(top - 6) + "\" x2=\"" +
-       std::to_string(x_of(1)) + "\" y2=\"" + std::to_string(y) +
-       "\" stroke=\"black\" stroke-dasharray=\"4 3\"/>\n";
-  s += "<text x=\"" + std::to_string(x_of(1)) + "\" y=\"" + std::to_string(y + 16) +
-       "\" text-anchor=\"middle\">1.0 = GraphBLAS</text>\n</svg>\n";
-  write_file(path, s);
+  write_file(path, svg_chart(rows, machine));
 }
 
 }  // namespace graphring::bench

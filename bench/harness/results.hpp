@@ -42,7 +42,7 @@ std::string format_table(const std::vector<result_row>& rows, const machine_line
 void write_json(const std::string& path, const std::vector<result_row>& rows,
                 const machine_line& machine);
 void write_csv(const std::string& path, const std::vector<result_row>& rows);
-// A horizontal bar chart of the ratios (time / GraphBLAS time) per workload and system.
+// The chart of the ratios (time / GraphBLAS time) per workload and system: bench/harness/chart.hpp.
 void write_svg(const std::string& path, const std::vector<result_row>& rows,
                const machine_line& machine);
 
