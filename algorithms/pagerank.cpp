@@ -61,7 +61,8 @@ pagerank_result pagerank(const matrix<bool>& a, const pagerank_options& options)
     r = std::move(next);
     ++result.iterations;
     // ‖next - r‖₁ = ⊕ change
-    if (reduce(plus_monoid<double>{}, change) < options.tolerance) break;
+    result.change = reduce(plus_monoid<double>{}, change);
+    if (result.change < options.tolerance) break;
   }
   return result;
 }

@@ -16,6 +16,7 @@ struct pagerank_options {
 struct pagerank_result {
   vector<double> ranks;  // dense, sums to 1
   int iterations = 0;
+  double change = 0;  // ‖r - r_prev‖₁ of the last iteration (0 when none ran)
 };
 
 // Edge weights are ignored; a duplicate edge counts twice. Reads Aᵀ (cached in a).

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 
 #include "engine/error.hpp"
 #include "engine/io/atomic_output.hpp"
@@ -14,7 +15,7 @@ namespace graphring::cli {
 namespace {
 
 const std::set<std::string> common_flags = {"--quiet", "--symmetrize", "--drop-self-loops"};
-const std::set<std::string> common_values = {"--threads", "--backend"};
+const std::set<std::string> common_values = {"--threads", "--backend", "--input-format"};
 
 [[noreturn]] void usage_error(const std::string& message, const std::string& usage) {
   throw error(error_kind::usage, message + " (usage: " + usage + ")");
@@ -23,6 +24,11 @@ const std::set<std::string> common_values = {"--threads", "--backend"};
 }  // namespace
 
 arguments::arguments(const std::vector<std::string>& args, const option_spec& spec) : usage_(spec.usage) {
+  for (const std::string& a : args)
+    if (a == "--help" || a == "-h") {
+      std::printf("usage: %s\n%s\n", usage_.c_str(), common_options_text);
+      throw help_shown{};
+    }
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a.size() > 2 && a.starts_with("--")) {
@@ -48,6 +54,8 @@ arguments::arguments(const std::vector<std::string>& args, const option_spec& sp
   if (positional_.size() < spec.min_positional) usage_error("missing argument", usage_);
   if (positional_.size() > spec.max_positional)
     usage_error("unexpected argument '" + positional_[spec.max_positional] + "'", usage_);
+  if (value("--input-format") && spec.max_positional == 0)
+    usage_error("--input-format: this command reads no GRAPH", usage_);
   check_outputs(spec);
   if (auto name = value("--backend")) {
     backend_ = parse_backend(*name);

@@ -26,10 +26,18 @@ struct option_spec {
 inline const std::set<std::string> output_options = {"--out", "--json", "--csv", "--plot"};
 inline const std::set<std::string> input_options = {"--x"};
 
+// Thrown once a command's --help (or -h) has printed its usage: the program exits 0.
+struct help_shown {};
+
+// The options every command takes, for the usage lines.
+inline constexpr const char* common_options_text =
+    "common options: --symmetrize --drop-self-loops --threads N --quiet --input-format FORMAT";
+
 class arguments {
  public:
   // Throws error_kind::usage for an unknown option, a missing value or a wrong count of
   // positional arguments. Options shared by every command are accepted too (see common_options).
+  // --help or -h anywhere prints the usage line to standard output and throws help_shown.
   arguments(const std::vector<std::string>& args, const option_spec& spec);
 
   const std::vector<std::string>& positional() const { return positional_; }

@@ -18,7 +18,7 @@ const char* usage_text =
     "  demo [--trials N] [--plot F]             graphring against GraphBLAS and Boost on the bundled\n"
     "                                           graph and an R-MAT graph, with a reading of the table\n"
     "  info GRAPH [--json]                      counts, degrees and storage of a graph\n"
-    "  convert IN OUT                           write a graph as .mtx, .el, .wel or .grb (.gz too)\n"
+    "  convert IN OUT                           write a graph as .mtx, .el, .wel, .e or .grb (.gz too)\n"
     "  spmv GRAPH [--semiring NAME] [--x FILE]  w = A (+).(x) x over a named semiring\n"
     "  bench [GRAPH ...] [--algos LIST] [--trials N] [--interleave] [--json F] [--plot F]\n"
     "                                           graphring against GraphBLAS and Boost, same run\n"
@@ -29,11 +29,15 @@ const char* usage_text =
     "  tc GRAPH                                 number of triangles (edges taken as undirected)\n"
     "  bc GRAPH [--sources ID,ID,...]           betweenness centrality (from every vertex by default)\n"
     "  msf GRAPH                                minimum spanning forest: total weight, count, U V W\n"
-    "  (bfs sssp pagerank cc bc msf take --out FILE; without it they write to standard output)\n"
-    "common options: --symmetrize --drop-self-loops --threads N --quiet\n"
+    "  semirings [--json]                       the semirings spmv --semiring can name, with types\n"
+    "  (bfs sssp pagerank cc bc msf take --out FILE; without it they write to standard output.\n"
+    "   bfs sssp pagerank cc tc bc msf take --stats: times, levels, iterations... as JSON on stderr)\n"
+    "common options: --symmetrize --drop-self-loops --threads N --quiet --input-format FORMAT\n"
     "  --backend cpu|cuda (spmv, bfs, sssp, pagerank, bench: run on the GPU with cuda)\n"
-    "GRAPH is a file (.mtx .el .txt .wel .e .gr .grb, optionally .gz) or a generator\n"
-    "(rmat:SCALE[:EDGEFACTOR], urand:SCALE[:EDGEFACTOR], grid:SIDE; add :seed=N, :weighted)\n";
+    "GRAPH is a file (.mtx .el .txt .wel .e .gr .grb, optionally .gz; - is standard input;\n"
+    "--input-format mtx|el|wel|e|gr|grb for a name without these extensions) or a generator\n"
+    "(rmat:SCALE[:EDGEFACTOR], urand:SCALE[:EDGEFACTOR], grid:SIDE; add :seed=N, :weighted)\n"
+    "graphring COMMAND --help prints the command's usage\n";
 
 int run(const std::vector<std::string>& argv) {
   using namespace graphring;
@@ -61,6 +65,7 @@ int run(const std::vector<std::string>& argv) {
   if (command == "tc") return cli::tc_command(rest);
   if (command == "bc") return cli::bc_command(rest);
   if (command == "msf") return cli::msf_command(rest);
+  if (command == "semirings") return cli::semirings_command(rest);
   throw error(error_kind::usage, "unknown command '" + command + "' (run 'graphring --help' for the list)");
 }
 
@@ -104,6 +109,8 @@ int main(int argc, char** argv) {
   try {
     graphring::memory_budget();  // a bad GRAPHRING_MEMORY_LIMIT_MB is a usage error before any work
     return run(std::vector<std::string>(argv + 1, argv + argc));
+  } catch (const graphring::cli::help_shown&) {
+    return 0;
   } catch (const graphring::error& e) {
     report(e);
     return graphring::exit_status(e.kind());

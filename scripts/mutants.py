@@ -43,7 +43,7 @@ MUTANTS = [
      "(1 - d) / double(n) + d * lost / double(n)", "(1 - d) / double(n) + lost / double(n)",
      "AlgorithmsPagerank.*:AlgorithmsCli.Pagerank*", None),
     ("pagerank-stops-at-once", "algorithms/pagerank.cpp",
-     "change) < options.tolerance) break;", "change) > options.tolerance) break;",
+     "result.change < options.tolerance) break;", "result.change > options.tolerance) break;",
      "AlgorithmsPagerank.*", None),
     ("bc-last-level-skipped", "algorithms/bc.cpp",
      "d-- > 1;)", "d-- > 2;)", "AlgorithmsBc.*", None),

@@ -198,7 +198,7 @@ std::vector<command_case> command_table(const scratch_dir& d) {
                     x_zero = x("zero.x", "0 1\n"), x_twice = x("twice.x", "1 1\n% c\n1 2\n"),
                     x_three = x("three.x", "5 1 2\n"), x_gz = x("half.x.gz", gzip_of("1 1\n2 2\n").substr(0, 12));
   const std::string pagerank_usage = " (usage: graphring pagerank GRAPH [--damping 0.85] [--tol 1e-7] [--max-iters 100] [--out FILE])";
-  const std::string bench_usage = " (usage: graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost] [--trials N] [--interleave] [--json F] [--csv F] [--plot F] [--backend cpu|cuda])";
+  const std::string bench_usage = " (usage: graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost|none] [--trials N] [--interleave] [--json F] [--csv F] [--plot F] [--backend cpu|cuda])";
   const std::string demo_usage = " (usage: graphring demo [--trials N] [--plot F] [--json F] [--csv F] [--rmat-scale S])";
   const std::string no_vertex_0 = "no vertex has the id 0";
   const std::string threads_range = "--threads must be between 1 and " +
@@ -249,6 +249,11 @@ std::vector<command_case> command_table(const scratch_dir& d) {
       {{"pagerank", k, "--max-iters", "-1"}, "--max-iters must be between 0 and 1000000000"},
       {{"pagerank", k, "--max-iters", "99999999999"}, "--max-iters must be between 0 and 1000000000"},
       {{"pagerank", k, "--max-iters", "1.5"}, "option --max-iters needs an integer, not '1.5'" + pagerank_usage},
+      // the format: an extension graphring does not read, --input-format
+      {{"cc", x("edges.csv", "1 2\n")}, d.path("edges.csv") + ": graphring does not know the extension '.csv'; it reads .mtx/.mm (Matrix Market), ", true},
+      {{"cc", k, "--input-format", "xml"}, "--input-format 'xml' names no format graphring reads (.mtx/.mm (Matrix Market), ", true},
+      {{"demo", "--input-format", "el"}, "--input-format: this command reads no GRAPH" + demo_usage},
+      {{"bench", k, "--input-format", "el"}, "bench knows each graph's format by its name; --input-format is not taken"},
       // cc, tc, msf, convert
       {{"cc", k, "--source", "1"}, "unknown option '--source' (usage: graphring cc GRAPH [--out FILE])"},
       {{"cc"}, "missing argument (usage: graphring cc GRAPH [--out FILE])"},

@@ -134,15 +134,18 @@ scoped_env::~scoped_env() {
   else unsetenv(name_.c_str());
 }
 
-cli_result run_cli(const std::vector<std::string>& args) { return run_program(GRAPHRING_CLI, args); }
+cli_result run_cli(const std::vector<std::string>& args, const std::string& input) {
+  return run_program(GRAPHRING_CLI, args, input);
+}
 
-cli_result run_program(const std::string& program, const std::vector<std::string>& args) {
+cli_result run_program(const std::string& program, const std::vector<std::string>& args, const std::string& input) {
   scratch_dir dir;
   const std::string out = dir.path("out"), err = dir.path("err");
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (!input.empty()) posix_spawn_file_actions_addopen(&actions, 0, input.c_str(), O_RDONLY, 0);
   std::vector<std::string> all{program};
   all.insert(all.end(), args.begin(), args.end());
   std::vector<char*> argv;

@@ -97,9 +97,11 @@ struct cli_result {
   int status;
   std::string out, err;
 };
-// Runs the graphring program with `args` (no shell), capturing its output.
-cli_result run_cli(const std::vector<std::string>& args);
+// Runs the graphring program with `args` (no shell), capturing its output; standard input is the
+// file `input` when given.
+cli_result run_cli(const std::vector<std::string>& args, const std::string& input = "");
 // The same for another program of the build (the docs example).
-cli_result run_program(const std::string& program, const std::vector<std::string>& args);
+cli_result run_program(const std::string& program, const std::vector<std::string>& args,
+                       const std::string& input = "");
 
 }  // namespace graphring::testing

@@ -54,7 +54,8 @@ pagerank_result pagerank(const device_matrix<bool>& a, const pagerank_options& o
     r = std::move(next);
     ++result.iterations;
     // ‖next - r‖₁ = ⊕ change
-    if (reduce(plus_monoid<double>{}, change) < options.tolerance) break;
+    result.change = reduce(plus_monoid<double>{}, change);
+    if (result.change < options.tolerance) break;
   }
   result.ranks = r.download();
   return result;

@@ -9,6 +9,7 @@
 #include "cli/commands/bench_options.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/default_graph.hpp"
+#include "engine/error.hpp"
 
 namespace graphring::cli {
 namespace {
@@ -27,11 +28,13 @@ int bench_command(const std::vector<std::string>& raw) {
   const arguments args(raw, {{"--interleave"},
                              {"--algos", "--against", "--trials", "--json", "--csv", "--plot", "--seed"},
                              0, 64,
-                             "graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost] "
+                             "graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost|none] "
                              "[--trials N] [--interleave] [--json F] [--csv F] [--plot F] "
                              "[--backend cpu|cuda]",
                              true});
   apply_common_options(args);
+  if (args.value("--input-format"))
+    throw error(error_kind::usage, "bench knows each graph's format by its name; --input-format is not taken");
   bench::bench_options o = shared_bench_options(args, 10, "");
   o.on = args.backend();
   o.interleave = args.flag("--interleave");
@@ -41,6 +44,7 @@ int bench_command(const std::vector<std::string>& raw) {
   if (auto against = args.value("--against")) {
     const auto list = split_list(*against);
     o.against = std::set<std::string>(list.begin(), list.end());
+    if (list == std::vector<std::string>{"none"}) o.against.clear();  // graphring alone
   }
   const bench::bench_report report = bench::run_bench(o);
   std::FILE* table = table_stream(o);

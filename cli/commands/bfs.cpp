@@ -3,24 +3,42 @@
 #include "algorithms/backend.hpp"
 #include "cli/commands/algorithm_output.hpp"
 #include "cli/commands/commands.hpp"
+#include "cli/commands/run_stats.hpp"
 
 namespace graphring::cli {
 
 int bfs_command(const std::vector<std::string>& raw) {
-  const arguments args(raw, {{"--parents"}, {"--source", "--out"}, 1, 1,
+  const arguments args(raw, {{"--parents", "--stats"}, {"--source", "--out"}, 1, 1,
                              "graphring bfs GRAPH --source ID [--parents] [--out FILE]", true});
   apply_common_options(args);
   const backend on = args.backend();  // before a long load
+  run_stats stats(args, "bfs");
   graph g = load_for_command(args.positional()[0], args);
+  stats.loaded(g);
   const vertex_id source = source_vertex(g, args);
   const bool parents = args.flag("--parents");
   const auto result = algorithms::bfs(g, source, {.parents = parents}, on);
+  stats.ran();
   const vector<std::int64_t>& values = parents ? result.parents : result.levels;
   write_vertex_values(g, args, [&](vertex_id v) {
     const auto x = values.get(v);
     if (!x) return std::string("-1");
     return std::to_string(parents ? g.labels().label(vertex_id(*x)) : *x);
   });
+  if (stats.on()) {
+    std::vector<std::uint64_t> frontier;  // vertices per level
+    result.levels.for_each([&](std::uint64_t, std::int64_t level) {
+      if (frontier.size() <= std::uint64_t(level)) frontier.resize(std::uint64_t(level) + 1);
+      ++frontier[std::uint64_t(level)];
+    });
+    std::vector<std::string> directions;
+    for (const auto d : result.steps) directions.push_back(d == algorithms::bfs_direction::pull ? "pull" : "push");
+    stats.add("reached", result.levels.nvals());
+    stats.add("levels", std::uint64_t(frontier.size()));
+    stats.add("frontier_sizes", frontier);
+    stats.add("step_directions", directions);
+  }
+  stats.print();
   return 0;
 }
 

@@ -3,17 +3,25 @@
 #include "algorithms/cc.hpp"
 #include "cli/commands/algorithm_output.hpp"
 #include "cli/commands/commands.hpp"
+#include "cli/commands/run_stats.hpp"
 
 namespace graphring::cli {
 
 int cc_command(const std::vector<std::string>& raw) {
-  const arguments args(raw, {{}, {"--out"}, 1, 1, "graphring cc GRAPH [--out FILE]"});
+  const arguments args(raw, {{"--stats"}, {"--out"}, 1, 1, "graphring cc GRAPH [--out FILE]"});
   apply_common_options(args);
+  run_stats stats(args, "cc");
   graph g = load_for_command(args.positional()[0], args);
+  stats.loaded(g);
   const auto component = algorithms::connected_components(g);
+  stats.ran();
   write_vertex_values(g, args, [&](vertex_id v) {
     return std::to_string(g.labels().label(vertex_id(component.values()[v])));
   });
+  std::uint64_t components = 0;
+  for (std::uint64_t v = 0; v < component.size(); ++v) components += component.values()[v] == v;
+  stats.add("components", components);
+  stats.print();
   return 0;
 }
 

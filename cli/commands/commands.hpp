@@ -22,6 +22,7 @@ int cc_command(const std::vector<std::string>& args);
 int tc_command(const std::vector<std::string>& args);
 int bc_command(const std::vector<std::string>& args);
 int msf_command(const std::vector<std::string>& args);
+int semirings_command(const std::vector<std::string>& args);
 
 // Loads GRAPH with the common build options (--symmetrize, --drop-self-loops) and a progress
 // line unless --quiet.

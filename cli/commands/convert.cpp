@@ -1,5 +1,5 @@
 // `graphring convert IN OUT [--symmetrize] [--drop-self-loops]`: any readable format to .mtx,
-// .el/.wel or .grb; the output appears whole or not at all.
+// .el/.wel, .e (with its .v) or .grb; the output appears whole or not at all.
 #include <chrono>
 #include <cstdio>
 

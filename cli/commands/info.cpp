@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/commands/commands.hpp"
+#include "cli/commands/run_stats.hpp"
 #include "cli/terminal_progress.hpp"
 #include "engine/error.hpp"
 #include "engine/formats/any_format.hpp"
@@ -41,21 +42,6 @@ std::string grouped(std::uint64_t x) {
     out += digits[i];
   }
   return out;
-}
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
-      out += escaped;
-      continue;
-    }
-    out += c;
-  }
-  return out + "\"";
 }
 
 std::pair<double, double> weight_range(const value_array& values) {
@@ -212,6 +198,7 @@ graph load_for_command(const std::string& source, const arguments& args) {
   load_options options;
   options.build.symmetrize = args.flag("--symmetrize");
   options.build.drop_self_loops = args.flag("--drop-self-loops");
+  options.format = args.value("--input-format").value_or("");
   terminal_progress progress("loading " + source, args.flag("--quiet"));
   options.progress = progress.reporter();
   return load_graph(source, options);

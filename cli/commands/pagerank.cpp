@@ -5,11 +5,12 @@
 #include "algorithms/backend.hpp"
 #include "cli/commands/algorithm_output.hpp"
 #include "cli/commands/commands.hpp"
+#include "cli/commands/run_stats.hpp"
 
 namespace graphring::cli {
 
 int pagerank_command(const std::vector<std::string>& raw) {
-  const arguments args(raw, {{}, {"--damping", "--tol", "--max-iters", "--out"}, 1, 1,
+  const arguments args(raw, {{"--stats"}, {"--damping", "--tol", "--max-iters", "--out"}, 1, 1,
                              "graphring pagerank GRAPH [--damping 0.85] [--tol 1e-7] "
                              "[--max-iters 100] [--out FILE]", true});
   apply_common_options(args);
@@ -20,13 +21,28 @@ int pagerank_command(const std::vector<std::string>& raw) {
   const algorithms::pagerank_options options{real_option(args, "--damping", 0.85),
                                              real_option(args, "--tol", 1e-7),
                                              int(max_iterations)};
+  run_stats stats(args, "pagerank");
   graph g = load_for_command(args.positional()[0], args);
+  stats.loaded(g);
   const auto result = algorithms::pagerank(g, options, on);
+  stats.ran();
   write_vertex_values(g, args, [&](vertex_id v) {
     char text[32];
     std::snprintf(text, sizeof text, "%.15e", result.ranks.values()[v]);
     return std::string(text);
   });
+  // Tolerance 0 asks for exactly --max-iters iterations; otherwise stopping there is a failure
+  // to converge, which NetworkX raises as an error and graphring reports as a warning.
+  const bool converged = options.tolerance == 0 || result.change < options.tolerance;
+  if (!converged && g.vertices() > 0)
+    std::fprintf(stderr,
+                 "graphring: warning: pagerank stopped at --max-iters %d with an L1 change of %.3g, "
+                 "above --tol %.3g: the ranks have not converged\n",
+                 result.iterations, result.change, options.tolerance);
+  stats.add("iterations", std::uint64_t(result.iterations));
+  stats.add("last_change", result.change);
+  stats.add("converged", converged);
+  stats.print();
   return 0;
 }
 

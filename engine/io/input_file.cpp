@@ -128,7 +128,8 @@ std::shared_ptr<graphring::buffer<char>> read_stream(int fd, const std::string& 
 }  // namespace
 
 input_bytes read_input(const std::string& path, const progress_fn& progress, bool allow_empty) {
-  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // "-" is standard input (a copy of the descriptor, which the guard then closes).
+  const int fd = path == "-" ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw error(error_kind::bad_input, std::string("cannot open: ") + std::strerror(errno), path);
   fd_guard guard{fd};
   struct stat st {};

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <cstring>
+#include <optional>
 
 #include "engine/error.hpp"
 #include "engine/generators.hpp"
@@ -18,17 +19,31 @@ enum class file_format { matrix_market, edge_list, weighted_edge_list, ldbc_edge
 // By the name, except that a Matrix Market or .grb file is known by its first bytes whatever it
 // is called (a .txt holding Matrix Market would otherwise read as an edge list, its size line
 // becoming an edge).
-file_format detect(const std::string& path, const io::input_bytes& in) {
-  const std::string ext = io::extension_of(path);
-  const std::string_view first = in.view().substr(0, 16);
-  if (first.starts_with("%%MatrixMarket")) return file_format::matrix_market;
-  if (first.starts_with("GRPHRING")) return file_format::grb;
+std::optional<file_format> format_named(const std::string& ext) {
   if (ext == ".mtx" || ext == ".mm") return file_format::matrix_market;
   if (ext == ".el" || ext == ".txt" || ext == ".tsv" || ext == ".edges") return file_format::edge_list;
   if (ext == ".wel") return file_format::weighted_edge_list;
   if (ext == ".e") return file_format::ldbc_edges;
   if (ext == ".gr") return file_format::dimacs;
   if (ext == ".grb") return file_format::grb;
+  return std::nullopt;
+}
+
+// An --input-format value with its leading dot ("mtx" and ".mtx" alike).
+std::string dotted(const std::string& format) { return format.starts_with(".") ? format : "." + format; }
+
+file_format detect(const std::string& path, const std::string& format, const io::input_bytes& in) {
+  const std::string_view first = in.view().substr(0, 16);
+  if (first.starts_with("%%MatrixMarket")) return file_format::matrix_market;
+  if (first.starts_with("GRPHRING")) return file_format::grb;
+  if (!format.empty()) return *format_named(dotted(format));
+  const std::string ext = io::extension_of(path);
+  if (const auto named = format_named(ext)) return *named;
+  if (!ext.empty())
+    throw error(error_kind::bad_input,
+                "graphring does not know the extension '" + ext + "'; it reads " + input_formats_text +
+                    " (--input-format FORMAT reads a file of another name as one of them)",
+                path);
   if (first.starts_with("p sp") || first.starts_with("c ")) return file_format::dimacs;
   return file_format::edge_list;
 }
@@ -75,10 +90,13 @@ graph load_graph(const std::string& source, const load_options& options) {
 
   // An LDBC graph's vertex list sits beside its edges: NAME.e and NAME.v; with it, an empty .e
   // is a graph without edges.
+  if (!options.format.empty() && !format_named(dotted(options.format)))
+    throw error(error_kind::usage, "--input-format '" + options.format + "' names no format graphring reads (" +
+                                       input_formats_text + ")");
   const std::string vertex_file = source.substr(0, source.rfind(".e")) + ".v";
   const bool ldbc = io::extension_of(source) == ".e" && exists(vertex_file);
   io::input_bytes in = io::read_input(source, options.progress, ldbc);
-  const file_format format = detect(source, in);
+  const file_format format = detect(source, options.format, in);
   if (format == file_format::grb) {
     graph g = io::parse_grb(in, source);
     const build_options& b = options.build;

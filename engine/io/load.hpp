@@ -13,10 +13,23 @@ namespace graphring {
 struct load_options {
   build_options build;   // symmetrize, drop self-loops, duplicate policy
   progress_fn progress;  // called during long loads
+  // The format when the name does not say it (standard input, a FIFO, another extension): one
+  // of input_formats, with or without its dot. Empty: by the name's extension.
+  std::string format;
 };
 
+// What `format` may name, and what each is.
+inline constexpr const char* input_formats_text =
+    ".mtx/.mm (Matrix Market), .el/.txt/.tsv/.edges (edge list), .wel (weighted edge list), "
+    ".e (LDBC edges, a .v beside it), .gr (DIMACS), .grb (graphring binary); all but .grb may "
+    "end .gz";
+
 // Formats: .mtx, .el/.txt (edge list), .wel (weighted edge list), .e (LDBC edge list; a .v
-// file beside it adds its vertices), .gr (DIMACS), .grb; each but .grb optionally .gz.
+// file beside it adds its vertices), .gr (DIMACS), .grb; each but .grb optionally .gz. A Matrix
+// Market or .grb file is known by its first bytes whatever its name. A name without an extension
+// (a FIFO, /dev/stdin) or "-" (standard input) is read by content: DIMACS when it starts with a
+// DIMACS line, else an edge list. Another extension is an error naming the formats, unless
+// options.format says which it is.
 // A Matrix Market file with duplicate entries is an error unless options.build.duplicates says
 // how to merge them.
 graph load_graph(const std::string& source, const load_options& options = {});
