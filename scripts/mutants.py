@@ -159,7 +159,9 @@ def main():
             with open(full, "w") as f:
                 f.write(text.replace(before, after))
             made = build(build_dir)
-            if made.returncode != 0:  # tests nothing: the mutation itself needs mending
+            if made.returncode != 0 and "static assertion failed" in made.stdout:
+                verdict = "killed (by a static_assert)"  # a compile-time test caught it
+            elif made.returncode != 0:  # tests nothing: the mutation itself needs mending
                 verdict = "DOES NOT COMPILE"
             else:
                 caught = run([tests, f"--gtest_filter={gtest_filter}"], timeout=1800).returncode != 0
