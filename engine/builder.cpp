@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <span>
+#include <type_traits>
 
 #include "engine/error.hpp"
 #include "kernels/cpu/parallel.hpp"
@@ -30,10 +31,18 @@ struct arc_source {
   vertex_id col(std::uint64_t arc) const { return (arc & 1) ? src[arc >> 1] : dst[arc >> 1]; }
 };
 
+// An integer sum wraps modulo 2^bits, as GraphBLAS's integer plus does (a signed overflow would
+// be undefined behaviour).
 template <class T>
 void merge_weight(T& kept, T incoming, duplicate_policy policy) {
   if (policy == duplicate_policy::min) kept = std::min(kept, incoming);
-  if (policy == duplicate_policy::sum) kept = T(kept + incoming);
+  if (policy != duplicate_policy::sum) return;
+  if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    kept = T(U(U(kept) + U(incoming)));
+  } else {
+    kept = T(kept + incoming);
+  }
 }
 
 // How a scattered arc is stored while its row is sorted. Packed: (column << 32 | arc), which
