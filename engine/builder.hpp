@@ -13,7 +13,7 @@ enum class duplicate_policy {
   keep,   // store every edge, duplicates included
   first,  // keep the first occurrence (in input order) of each (row, column)
   min,    // keep the smallest weight
-  sum,    // add the weights
+  sum,    // add the weights (integers wrap modulo 2^bits, as GraphBLAS's integer plus)
 };
 
 struct build_options {
