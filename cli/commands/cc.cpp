@@ -18,9 +18,11 @@ int cc_command(const std::vector<std::string>& raw) {
   write_vertex_values(g, args, [&](vertex_id v) {
     return std::to_string(g.labels().label(vertex_id(component.values()[v])));
   });
-  std::uint64_t components = 0;
-  for (std::uint64_t v = 0; v < component.size(); ++v) components += component.values()[v] == v;
-  stats.add("components", components);
+  if (stats.on()) {
+    std::uint64_t components = 0;
+    for (std::uint64_t v = 0; v < component.size(); ++v) components += component.values()[v] == v;
+    stats.add("components", components);
+  }
   stats.print();
   return 0;
 }

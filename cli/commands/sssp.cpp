@@ -27,15 +27,17 @@ int sssp_command(const std::vector<std::string>& raw) {
   const auto dist = algorithms::sssp(g, source_vertex(g, args), delta, on);
   stats.ran();
   write_vertex_values(g, args, [&](vertex_id v) { return format_real(dist.values()[v]); });
-  std::uint64_t reached = 0;
-  double farthest = 0;
-  for (std::uint64_t v = 0; v < dist.size(); ++v)
-    if (std::isfinite(dist.values()[v])) {
-      ++reached;
-      farthest = std::max(farthest, dist.values()[v]);
-    }
-  stats.add("reached", reached);
-  stats.add("largest_distance", farthest);
+  if (stats.on()) {
+    std::uint64_t reached = 0;
+    double farthest = 0;
+    for (std::uint64_t v = 0; v < dist.size(); ++v)
+      if (std::isfinite(dist.values()[v])) {
+        ++reached;
+        farthest = std::max(farthest, dist.values()[v]);
+      }
+    stats.add("reached", reached);
+    stats.add("largest_distance", farthest);
+  }
   stats.print();
   return 0;
 }
