@@ -9,9 +9,9 @@
 //     for d = D-1 .. 1:   W = (1 + Δ_d) ./ σ_d;   C<S_{d-1}> = W plus.first Aᵀ;
 //                         Δ_{d-1} = C .* σ_{d-1};  bc += ⊕_b Δ_{d-1}(b, :)
 // which is δ(v) = Σ_{v→w, w one level deeper} σ(v)/σ(w) · (1 + δ(w)). Each step touches one level,
-// not the whole k × n batch: a dense u = 1 + δ updated at every level cost web-NotreDame's 50
-// levels 500 of BC's 650 ms. Sums of floating products: the last bits may vary with the thread
-// count.
+// not the whole k × n batch: a dense u = 1 + δ updated at every level costs a deep graph most of
+// BC's time (docs/kernel-speed-log.md). Sums of floating products: the last bits may vary with
+// the thread count.
 //
 // [1] Brandes, "A faster algorithm for betweenness centrality", J. Math. Sociology 2001.
 // [2] Buluç & Gilbert, "The Combinatorial BLAS", IJHPCA 2011 (batched BC).

@@ -7,7 +7,7 @@
 //     shortcutting         f(u)    = min(f(u), gp(u))
 // and recomputes gp = f(f), until gp no longer changes. A round that changed gp then shortcuts
 // once more, f = gp and gp = f(f) (a gather of gp(gp) and a copy, two passes over the vertices
-// that save whole rounds: web-NotreDame 4 -> 3 rounds, luxembourg_osm 10 -> 6). Every update
+// that save whole rounds, docs/kernel-speed-log.md). Every update
 // lowers f to a smaller vertex id (gp(u) <= f(u) always), so each tree ends as a star rooted at
 // the smallest id of its component, and the result is the same on any number of threads. The
 // scatter f(f(u)) = min(...) is an assign with a min accumulator over the repeated indices f(u).
@@ -19,11 +19,9 @@
 // directions (no rounds at all when every vertex is in that tree, or when no edge is left
 // outside it). A directed graph's weak components take the edges of A and of Aᵀ side by side,
 // so the undirected graph A ∪ Aᵀ is never formed. Its sample is a vertex's first out-edge and
-// first in-edge (against the first two of each, same build: web-NotreDame 6.2 -> 5.4 ms,
-// soc-Slashdot0902 1.39 -> 1.05, soc-Epinions1 2.79 -> 2.35; two had beaten four in turn),
-// merged into one matrix (each round then runs one product, not two: soc-Slashdot0902
-// 7.5 -> 4.9 ms). The sample still joins every vertex of web-NotreDame and soc-Slashdot0902;
-// where it does not, the rounds on the remaining edges finish the job.
+// first in-edge (faster than the first two of each, which had beaten four), merged into one
+// matrix so that each round runs one product, not two (docs/kernel-speed-log.md). Where the
+// sample does not join every vertex, the rounds on the remaining edges finish the job.
 //
 // [1] Zhang, Azad, Hu, "FastSV: a distributed-memory connected component algorithm with fast
 //     convergence", SIAM PP 2020.
@@ -46,8 +44,7 @@ namespace graphring::algorithms {
 namespace {
 
 // A label is a vertex id, 32 bits: every pass over the labels moves half the bytes of 64-bit ones
-// (web-NotreDame 9.2 -> 7.5 ms, soc-Slashdot0902 2.07 -> 1.72, luxembourg_osm 6.8 -> 5.4, in a
-// period when this machine's memory was slow); the result is widened once at the end.
+// (docs/kernel-speed-log.md); the result is widened once at the end.
 using label = vertex_id;
 using labels = vector<label>;
 

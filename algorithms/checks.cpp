@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/ops/operations.hpp"
 
 namespace graphring::algorithms {

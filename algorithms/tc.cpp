@@ -7,7 +7,7 @@
 // row L(k, :) for k in L(i, :) is scanned against the marks, which costs Σ over edges (i, k) of
 // |L(k)| and avoids the |L(i)| per edge that a sorted merge of rows i and j (the dot method,
 // C<L> = L plus.pair Lᵀ) pays again for every edge of row i. mxm_reduce sums C's rows as they
-// come, so C is never stored (on web-NotreDame a third of the product's time). For a directed
+// come, so C is never stored (storing it is a large share of the product's time). For a directed
 // graph L = tril(A ∪ Aᵀ, -1), one merge per row of the parts of A's and the cached Aᵀ's rows below
 // the diagonal (a triangle as ewise_add's mask); only a graph with repeated edges goes through the
 // builder. Integer sums: the count does not depend on the threads.

@@ -31,7 +31,7 @@
 #include "bench/baselines/graphblas_kernels.hpp"
 #include "bench/baselines/graphblas_matrix.hpp"
 #include "bench/baselines/graphblas_session.hpp"
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/formats/any_format.hpp"
 #include "engine/formats/reorder.hpp"
 #include "engine/io/load.hpp"

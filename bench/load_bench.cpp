@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/io/input_file.hpp"
 #include "engine/io/load.hpp"
 #include "engine/io/writers.hpp"

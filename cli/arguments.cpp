@@ -8,7 +8,7 @@
 #include <charconv>
 #include <cstdio>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/io/atomic_output.hpp"
 
 namespace graphring::cli {

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 
 namespace graphring::cli {
 

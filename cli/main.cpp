@@ -8,8 +8,8 @@
 #include "cli/arguments.hpp"
 #include "cli/commands/commands.hpp"
 #include "engine/backends.hpp"
-#include "engine/error.hpp"
-#include "engine/memory_budget.hpp"
+#include "core/error.hpp"
+#include "core/memory_budget.hpp"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // The registry's product on the CPU or, when built and asked for, on the GPU.
 #include "engine/backend_mxv.hpp"
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 
 #ifdef GRAPHRING_HAS_CUDA
 #include "engine/device/device_registry.hpp"

@@ -7,7 +7,7 @@
 
 #include <omp.h>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 
 namespace graphring {
 

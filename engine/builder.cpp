@@ -6,9 +6,9 @@
 #include <span>
 #include <type_traits>
 
-#include "engine/error.hpp"
-#include "kernels/cpu/parallel.hpp"
-#include "kernels/cpu/prefix_sum.hpp"
+#include "core/error.hpp"
+#include "core/parallel.hpp"
+#include "core/prefix_sum.hpp"
 
 namespace graphring {
 namespace {

@@ -4,18 +4,12 @@
 #pragma once
 
 #include <cstdint>
-#include <limits>
 
-#include "engine/shared_array.hpp"
+#include "core/ids.hpp"
+#include "core/shared_array.hpp"
 #include "engine/value_type.hpp"
 
 namespace graphring {
-
-using vertex_id = std::uint32_t;
-using edge_offset = std::uint64_t;
-
-// Largest vertex count: ids 0 .. 2^32-2, so that 2^32-1 stays free as a "none" marker.
-inline constexpr std::uint64_t max_vertices = std::numeric_limits<vertex_id>::max();
 
 struct csr_matrix {
   std::uint64_t nrows = 0;

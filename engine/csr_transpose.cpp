@@ -9,8 +9,8 @@
 #include <variant>
 #include <vector>
 
-#include "kernels/cpu/parallel.hpp"
-#include "kernels/cpu/prefix_sum.hpp"
+#include "core/parallel.hpp"
+#include "core/prefix_sum.hpp"
 
 namespace graphring {
 namespace {

@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "engine/buffer.hpp"
+#include "core/buffer.hpp"
 #include "engine/csr.hpp"
 
 namespace graphring {

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/buffer.hpp"
+#include "core/buffer.hpp"
 #include "engine/csr.hpp"
 #include "engine/labels.hpp"
 #include "engine/value_type.hpp"

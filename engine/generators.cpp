@@ -7,8 +7,8 @@
 #include <numeric>
 
 #include "engine/builder.hpp"
-#include "engine/error.hpp"
-#include "engine/memory_budget.hpp"
+#include "core/error.hpp"
+#include "core/memory_budget.hpp"
 
 namespace graphring {
 namespace {

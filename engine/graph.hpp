@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/buffer.hpp"
+#include "core/buffer.hpp"
 #include "engine/csr.hpp"
 #include "engine/labels.hpp"
 

@@ -10,7 +10,7 @@
 #include <optional>
 
 #include "engine/csr.hpp"
-#include "engine/shared_array.hpp"
+#include "core/shared_array.hpp"
 
 namespace graphring {
 

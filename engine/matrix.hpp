@@ -14,14 +14,14 @@
 #include <type_traits>
 #include <variant>
 
-#include "engine/array.hpp"
+#include "core/array.hpp"
 #include "engine/builder.hpp"
 #include "engine/csr.hpp"
 #include "engine/csr_transpose.hpp"
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/rows_by_length.hpp"
 #include "engine/timed_choice.hpp"
-#include "kernels/csr_view.hpp"
+#include "kernels/formats/csr_view.hpp"
 
 namespace graphring {
 
@@ -131,8 +131,8 @@ class matrix {
 
   // The non-empty rows in the sliced pull kernel's order (engine/rows_by_length.hpp), made at
   // the `sliced_after_products`-th call, the products that could use it, and then shared by every
-  // copy of this matrix; null before (a matrix used for a few products does not repay the sort:
-  // web-NotreDame's CC, three products over each sample, took 6.4 -> 6.9 ms sorting at once).
+  // copy of this matrix; null before (a matrix used for a few products does not repay the sort,
+  // docs/kernel-speed-log.md).
   const row_order* rows_by_length() const {
     std::lock_guard<std::mutex> lock(cache_->mutex);
     if (!cache_->by_length) {

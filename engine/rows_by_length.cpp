@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "kernels/cpu/parallel.hpp"
+#include "core/parallel.hpp"
 
 namespace graphring {
 

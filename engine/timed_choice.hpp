@@ -1,9 +1,9 @@
 // A choice between two kernels that give the same answer, made by their measured times: the pull
 // product's row-by-row kernel (0) and its sliced one (1, kernels/cpu/spmv_sliced.hpp). Which is
-// faster depends on what ran before, not only on the matrix: on web-NotreDame (2026-11-25, AMD
-// EPYC, 2 threads) the sliced kernel took 0.74 ms against 0.98 in a loop of products, but 1.49
-// against 1.09 right after two GraphBLAS products had taken the shared L3, and it needs about five
-// runs to get back to its loop speed, the row-by-row kernel one (it streams the matrix).
+// faster depends on what ran before, not only on the matrix: the sliced kernel wins in a loop of
+// products but loses right after other work has taken the shared L3, and it needs several runs to
+// get back to its loop speed, the row-by-row kernel one (it streams the matrix); the figures are
+// in docs/kernel-speed-log.md.
 // Until each kernel has run `settle_runs` times, the one that ran fewer times runs, the sliced one
 // on a tie (the pull reports its row-by-row runs from the first product on, so the sliced one runs
 // four times in a row once its order is made, then the row-by-row one once); only the last of a
@@ -13,9 +13,7 @@
 // how the matrix is used shows. One time over `transient_factor` x its kernel's mean is left out
 // of the mean, a second in a row is not: the first product after other work finds the matrix
 // out of the cache, and the sliced kernel pays more for that than the row-by-row one, so that
-// one cold run used to hand the next 15 products to the slower kernel (web-NotreDame, 2026-11-25,
-// 2 threads, eleven products by graphring then eleven by GraphBLAS, round after round, as the bench
-// runs them: 0.85 of the time in two quiet runs, 0.83-1.03 in five noisier ones).
+// one cold run would otherwise hand the products up to the next exploring call to the slower one.
 // Safe to share between threads.
 #pragma once
 

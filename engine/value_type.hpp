@@ -7,8 +7,8 @@
 #include <variant>
 #include <vector>
 
-#include "engine/buffer.hpp"
-#include "engine/shared_array.hpp"
+#include "core/buffer.hpp"
+#include "core/shared_array.hpp"
 
 namespace graphring {
 

@@ -13,9 +13,9 @@
 #include <string>
 #include <utility>
 
-#include "engine/array.hpp"
+#include "core/array.hpp"
 #include "engine/csr.hpp"
-#include "engine/error.hpp"
+#include "core/error.hpp"
 
 namespace graphring {
 

@@ -90,7 +90,7 @@ MUTANTS = [
     ("message-control-bytes-raw", "cli/main.cpp",
      "} else if (byte < 0x20 || byte == 0x7f) {", "} else if (byte == 0x7f) {",
      "CliErrors.EveryMalformed*", None),
-    ("memory-budget-doubled", "engine/memory_budget.cpp",
+    ("memory-budget-doubled", "core/memory_budget.cpp",
      "if (before + bytes <= budget && before + bytes >= before) return;",
      "if (before + bytes <= 2 * budget && before + bytes >= before) return;", "MemoryBudget.*", None),
     # decoders

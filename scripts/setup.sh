@@ -3,7 +3,7 @@
 # it in Release into build/. CUDA is used when nvcc is found (/usr/local/cuda or PATH).
 # Environment: BUILD_DIR (default build), GRAPHRING_WERROR=OFF to let warnings pass,
 # EXTRA_PACKAGES (more Debian packages to install, e.g. clang for the fuzz and TSan jobs),
-# SETUP_ONLY=1 (install, do not build).
+# SETUP_ONLY=1 (install, do not build), BUILD_TARGETS (the targets to build, default all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,4 +24,6 @@ fi
 [ "${SETUP_ONLY:-0}" = 1 ] && exit 0
 build_dir="${BUILD_DIR:-build}"
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DGRAPHRING_WERROR="${GRAPHRING_WERROR:-ON}" >/dev/null
-cmake --build "$build_dir" -j "$(nproc)"
+targets=()
+for t in ${BUILD_TARGETS:-}; do targets+=(--target "$t"); done
+cmake --build "$build_dir" -j "$(nproc)" "${targets[@]}"

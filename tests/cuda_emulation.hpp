@@ -1,5 +1,5 @@
 // The CUDA kernels' per-thread steps (kernels/cuda/format_rows.hpp, push_steps.hpp,
-// entry_rules.hpp) run one index after another on host memory, as kernels/cuda/pull.cuh and
+// entry_rules.hpp) run one index after another on host memory, as engine/device/pull_product.cuh and
 // push.cuh sequence them on the GPU, so the host tests hold the GPU's per-thread logic and the
 // format layouts it reads against the CPU engine on a machine without a GPU. What this cannot
 // check is the parallel part: the lanes that share a CSR row, the atomics, the launches.
@@ -12,7 +12,7 @@
 #include <numeric>
 #include <vector>
 
-#include "engine/array.hpp"
+#include "core/array.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "engine/vector.hpp"
 #include "kernels/cuda/atomic_form.hpp"

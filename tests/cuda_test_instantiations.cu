@@ -1,8 +1,8 @@
 // The device products the CUDA tests run (tests/test_cuda_device.cpp) beyond those the library
-// compiles (kernels/cuda/instantiate_*.cu): each test semiring's mxv and vxm without a mask, with
+// compiles (engine/device/instantiate_*.cu): each test semiring's mxv and vxm without a mask, with
 // a bool mask, and with a mask and its own ⊕ as the accumulator. This is also how a program
 // compiles the GPU kernels of its own semiring (README "GPU backend").
-#include "kernels/cuda/operations.cuh"
+#include "engine/device/operations.cuh"
 #include "tests/cuda_test_semirings.hpp"
 
 namespace graphring {
@@ -26,7 +26,7 @@ using max_min_fp64 = max_min<double>;
 using lor_land_bool = lor_land<bool>;
 using any_secondi_int64 = any_secondi<std::int64_t>;
 
-// Unmasked mxv of these five is in the library (kernels/cuda/instantiate_registry_*.cu).
+// Unmasked mxv of these five is in the library (engine/device/instantiate_registry_*.cu).
 GRAPHRING_TEST_MXV_MASKED(plus_times_fp64, double, double);
 GRAPHRING_TEST_MXV_MASKED(min_plus_fp64, double, double);
 GRAPHRING_TEST_MXV_MASKED(max_min_fp64, double, double);
@@ -36,7 +36,7 @@ GRAPHRING_DEVICE_MXV(path_count_pull, path_count, no_mask_t, no_accum_t, double,
 GRAPHRING_TEST_MXV_MASKED(path_count_pull, double, path_count);
 
 GRAPHRING_TEST_VXM(plus_times_fp64, double, double);
-// Unmasked vxm of min_plus is SSSP's (kernels/cuda/instantiate_sssp.cu).
+// Unmasked vxm of min_plus is SSSP's (engine/device/instantiate_sssp.cu).
 GRAPHRING_DEVICE_VXM(min_plus_fp64, double, mask, no_accum_t, double, double);
 GRAPHRING_DEVICE_VXM(min_plus_fp64, double, mask, min_monoid<double>, double, double);
 GRAPHRING_TEST_VXM(max_min_fp64, double, double);

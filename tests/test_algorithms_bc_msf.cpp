@@ -15,7 +15,7 @@
 #include "algorithms/cc.hpp"
 #include "algorithms/msf.hpp"
 #include "bench/baselines/boost_algorithms.hpp"
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/generators.hpp"
 #include "engine/io/load.hpp"
 #include "tests/test_algorithms_checkers.hpp"

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "algorithms/bfs.hpp"
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/generators.hpp"
 #include "engine/io/load.hpp"
 #include "tests/test_algorithms_checkers.hpp"

@@ -10,7 +10,7 @@
 
 #include "algorithms/sssp.hpp"
 #include "algorithms/graph_matrices.hpp"
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/generators.hpp"
 #include "engine/io/load.hpp"
 #include "tests/test_algorithms_checkers.hpp"

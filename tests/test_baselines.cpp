@@ -22,7 +22,7 @@
 #include "bench/baselines/graphblas_kernels.hpp"
 #include "bench/machine_info.hpp"
 #include "engine/builder.hpp"
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/io/load.hpp"
 #include "tests/test_support.hpp"
 

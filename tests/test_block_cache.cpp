@@ -1,4 +1,4 @@
-// The cache of freed mappings behind large arrays (engine/block_cache.hpp): a block comes back for
+// The cache of freed mappings behind large arrays (core/block_cache.hpp): a block comes back for
 // a request of its exact size first, else for one of up to half its size, and a block lent to a
 // smaller request returns to the cache at its own size, so that it is unmapped with that size.
 #include <gtest/gtest.h>
@@ -6,7 +6,7 @@
 
 #include <cstring>
 
-#include "engine/block_cache.hpp"
+#include "core/block_cache.hpp"
 
 namespace graphring {
 namespace {

@@ -11,8 +11,8 @@
 #include "engine/builder.hpp"
 #include "engine/csr_transpose.hpp"
 #include "tests/test_support.hpp"
-#include "engine/error.hpp"
-#include "kernels/cpu/prefix_sum.hpp"
+#include "core/error.hpp"
+#include "core/prefix_sum.hpp"
 
 namespace graphring {
 namespace {

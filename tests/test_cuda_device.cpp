@@ -67,7 +67,7 @@ TEST(CudaDevice, DeviceMemoryErrorsAreGraphringErrors) {
   } catch (const error& e) {
     EXPECT_EQ(e.kind(), error_kind::limit);
     EXPECT_NE(e.message().find("cudaErrorMemoryAllocation"), std::string::npos) << e.what();
-    EXPECT_EQ(e.file(), "kernels/cuda/memory.cu");
+    EXPECT_EQ(e.file(), "engine/device/memory.cu");
   }
 }
 

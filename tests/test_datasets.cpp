@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <sstream>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/io/load.hpp"
 #include "tests/test_support.hpp"
 

@@ -8,7 +8,7 @@
 #include <memory>
 #include <random>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/formats/any_format.hpp"
 #include "engine/formats/cci.hpp"
 #include "engine/formats/coo.hpp"

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <variant>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/generators.hpp"
 
 namespace graphring {

@@ -1,15 +1,15 @@
-// The memory budget (engine/memory_budget.hpp): one limit that every large allocation is
+// The memory budget (core/memory_budget.hpp): one limit that every large allocation is
 // checked against before it is made. A bad GRAPHRING_MEMORY_LIMIT_MB is a usage error; each
 // reader, generator and algorithm asked for more than the limit stops with one line naming the
 // file, what it needs and the limit, and exit status 2; inside an OpenMP region a block is
 // granted and the next request outside refused.
 #include <gtest/gtest.h>
 
-#include "engine/array.hpp"
-#include "engine/block_cache.hpp"
-#include "engine/buffer.hpp"
-#include "engine/error.hpp"
-#include "engine/memory_budget.hpp"
+#include "core/array.hpp"
+#include "core/block_cache.hpp"
+#include "core/buffer.hpp"
+#include "core/error.hpp"
+#include "core/memory_budget.hpp"
 #include "tests/test_support.hpp"
 
 namespace graphring {

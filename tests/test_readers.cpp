@@ -10,7 +10,7 @@
 #include <set>
 #include <thread>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/io/load.hpp"
 #include "tests/test_support.hpp"
 

@@ -13,7 +13,7 @@
 #include <fstream>
 #include <thread>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/generators.hpp"
 #include "engine/io/checksum.hpp"
 #include "engine/io/grb_format.hpp"

@@ -16,7 +16,7 @@
 #include <tuple>
 #include <utility>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 
 namespace graphring::baselines {
 namespace {

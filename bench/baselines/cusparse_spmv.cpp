@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "engine/device/memory.hpp"
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/formats/sell.hpp"
 
 namespace graphring::baselines {

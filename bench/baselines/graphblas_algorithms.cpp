@@ -7,7 +7,7 @@
 #include <numeric>
 
 #include "bench/baselines/graphblas_types.hpp"
-#include "engine/error.hpp"
+#include "core/error.hpp"
 
 namespace graphring::baselines {
 namespace {

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "bench/baselines/graphblas_algorithms.hpp"
-#include "engine/error.hpp"
+#include "core/error.hpp"
 
 namespace graphring::baselines {
 namespace {

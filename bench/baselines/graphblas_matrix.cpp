@@ -8,8 +8,8 @@
 #include <new>
 
 #include "bench/baselines/graphblas_types.hpp"
-#include "engine/array.hpp"
-#include "engine/error.hpp"
+#include "core/array.hpp"
+#include "core/error.hpp"
 
 namespace graphring::baselines {
 

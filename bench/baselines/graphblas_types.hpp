@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "bench/baselines/graphblas_matrix.hpp"
-#include "engine/error.hpp"
+#include "core/error.hpp"
 
 namespace graphring::baselines {
 

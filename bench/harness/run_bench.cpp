@@ -11,7 +11,7 @@
 #include "bench/harness/cuda_workloads.hpp"
 #include "bench/harness/memory.hpp"
 #include "bench/machine_info.hpp"
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/io/load.hpp"
 
 namespace graphring::bench {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/io/atomic_output.hpp"
 
 namespace graphring::cli {

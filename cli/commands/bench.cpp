@@ -9,7 +9,7 @@
 #include "cli/commands/bench_options.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/default_graph.hpp"
-#include "engine/error.hpp"
+#include "core/error.hpp"
 
 namespace graphring::cli {
 namespace {

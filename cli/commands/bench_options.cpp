@@ -3,7 +3,7 @@
 
 #include <cstdio>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 
 namespace graphring::cli {
 

@@ -12,7 +12,7 @@
 #include "cli/commands/commands.hpp"
 #include "cli/commands/run_stats.hpp"
 #include "cli/terminal_progress.hpp"
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/formats/any_format.hpp"
 #include "engine/io/load.hpp"
 

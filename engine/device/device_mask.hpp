@@ -1,7 +1,7 @@
 // The device form of an operation's mask argument (no_mask or a device_vector of any type) after
 // the descriptor's structural / value / complement choice: a cuda::mask_view the kernels read.
 // A bitmap or dense mask is read in place; a sparse one is spread into presence bytes; a value
-// mask over a non-bool type gets one truth byte per entry (kernels/cuda/mask.cu). As on the CPU, a
+// mask over a non-bool type gets one truth byte per entry (engine/device/mask.cu). As on the CPU, a
 // mask of a non-arithmetic type must be structural.
 #pragma once
 
@@ -10,7 +10,7 @@
 
 #include "engine/device/device_vector.hpp"
 #include "engine/device/memory.hpp"
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "kernels/cuda/views.hpp"
 

@@ -1,7 +1,7 @@
 // The semirings `graphring spmv --backend cuda` can run, under the names of the CPU registry
 // (engine/registry/semiring_registry.hpp): the GPU kernels compiled into the library for
 // plus_times, plus_times_fp32, min_plus, min_plus_fp32, max_plus, max_min, lor_land and
-// any_secondi (kernels/cuda/instantiate_registry_*.cu). Another semiring runs on the GPU through
+// any_secondi (engine/device/instantiate_registry_*.cu). Another semiring runs on the GPU through
 // the templated API once compiled for it (README "GPU backend").
 #pragma once
 

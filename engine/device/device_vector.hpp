@@ -13,7 +13,7 @@
 #include <type_traits>
 
 #include "engine/device/memory.hpp"
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/vector.hpp"
 
 namespace graphring {

@@ -11,9 +11,9 @@
 #include <string>
 #include <variant>
 
-#include "engine/array.hpp"
+#include "core/array.hpp"
 #include "engine/csr.hpp"
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/formats/any_format.hpp"
 #include "engine/matrix.hpp"
 #include "kernels/cuda/views.hpp"
@@ -24,7 +24,7 @@ namespace graphring::device_layout {
 inline constexpr sell_options gpu_sell_options{32, 256};
 
 // The formats with a GPU kernel. CCI and CSR-dtANS come later, each as one kernel file and one
-// dispatch case (kernels/cuda/pull.cuh).
+// dispatch case (engine/device/pull_product.cuh).
 inline bool has_gpu_kernel(format_kind kind) noexcept {
   return kind != format_kind::cci && kind != format_kind::dtans;
 }

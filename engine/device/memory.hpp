@@ -1,5 +1,5 @@
 // Device memory for the CUDA backend, usable from host C++20 code without CUDA headers: the
-// runtime calls the backend needs (defined in kernels/cuda/memory.cu, each checked with
+// runtime calls the backend needs (defined in engine/device/memory.cu, each checked with
 // GRAPHRING_CUDA_TRY so a failure becomes a graphring::error) and device_array<T>, an owning,
 // move-only array in device memory. Allocation is stream-ordered (cudaMallocAsync from the
 // device's pool, kept cached), so the many small arrays of a BFS cost no synchronization.

@@ -19,10 +19,10 @@
 // engine/device/operators.hpp, not lambdas).
 //
 // Host-safe: this header declares the templates; their definitions are in
-// kernels/cuda/operations.cuh and the library compiles them (nvcc) for the semirings and types
-// its algorithms, registry, bench and tests use (kernels/cuda/instantiate_*.cu). For another
+// engine/device/operations.cuh and the library compiles them (nvcc) for the semirings and types
+// its algorithms, registry, bench and tests use (engine/device/instantiate_*.cu). For another
 // semiring or type, compile one instantiation in a .cu file of your own (README "GPU backend"):
-//   #include "kernels/cuda/operations.cuh"
+//   #include "engine/device/operations.cuh"
 //   GRAPHRING_DEVICE_MXV(my_semiring, my_type, no_mask_t, no_accum_t, my_type, my_type);
 #pragma once
 

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <unordered_map>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 
 namespace graphring {
 

@@ -1,16 +1,16 @@
 // One holder for a matrix in any format, chosen at run time by name ("csr|coo|ell|hyb|sell|cci|
 // dtans|auto"), with its exact footprint; and the `auto` choice from measured features.
 //
-// The auto rule picks for pull SpMV time, from the measurements in README "Formats" (the engine
-// call, plus_times over float, 2 cores):
+// The auto rule picks for pull SpMV time, from the measurements in README "Formats" and
+// docs/kernel-speed-log.md (the engine call, plus_times over float, 2 cores):
 //   1. ELL when rows are nearly uniform (longest row <= 1.25 x mean + 1, so padding is small).
 //   2. SELL-C-σ when its padding is at most a quarter of the entries: eight rows swept together
-//      with independent running sums took 0.3-0.8x CSR's time on the web and social graphs, and
-//      about CSR's on rmat:22, where the random gathers of x set the pace for every format (0.8x
-//      with degree order). σ = 2^20 keeps padding near 1% on power-law graphs; a matrix with
-//      a few very long rows among short ones pads more and goes to CSR.
+//      with independent running sums beat CSR on the web and social graphs, and match it where
+//      the random gathers of x set the pace for every format (rmat). σ = 2^20 keeps padding near
+//      1% on power-law graphs; a matrix with a few very long rows among short ones pads more and
+//      goes to CSR.
 //   3. CSR otherwise. CCI and CSR-dtANS are the formats for memory, not time: on a CPU their
-//      decode costs more than the bytes they save (CCI 3-6x CSR's time at 15-50% of its bytes).
+//      decode costs more than the bytes they save.
 #pragma once
 
 #include <optional>
@@ -26,8 +26,6 @@
 #include "engine/formats/sell.hpp"
 
 namespace graphring {
-
-enum class format_kind { csr, coo, ell, hyb, sell, cci, dtans };
 
 inline constexpr format_kind all_format_kinds[] = {format_kind::csr, format_kind::coo, format_kind::ell,
                                                    format_kind::hyb, format_kind::sell, format_kind::cci,

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 
 namespace graphring {
 namespace {

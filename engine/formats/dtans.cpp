@@ -13,7 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 
 namespace graphring {
 namespace {

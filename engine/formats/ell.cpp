@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <string>
 
-#include "engine/error.hpp"
-#include "kernels/cpu/parallel.hpp"
+#include "core/error.hpp"
+#include "core/parallel.hpp"
 
 namespace graphring {
 

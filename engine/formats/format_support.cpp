@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "kernels/cpu/parallel.hpp"
+#include "core/parallel.hpp"
 
 namespace graphring::formats {
 

@@ -7,9 +7,9 @@
 #include <type_traits>
 #include <variant>
 
-#include "engine/buffer.hpp"
+#include "core/buffer.hpp"
 #include "engine/csr.hpp"
-#include "engine/formats/format_view.hpp"
+#include "kernels/formats/format_view.hpp"
 
 namespace graphring::formats {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "engine/csr_transpose.hpp"
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/formats/format_support.hpp"
 
 namespace graphring {

@@ -13,7 +13,7 @@
 #include <optional>
 #include <string_view>
 
-#include "engine/buffer.hpp"
+#include "core/buffer.hpp"
 #include "engine/csr.hpp"
 
 namespace graphring {

@@ -6,42 +6,17 @@
 // of the slice, and a kernel stops a column at its first padding slot.
 // Defaults for the CPU: C = 8 rows swept together, each with its own running sum, so eight
 // independent gathers of x are in flight where CSR has one row's; σ = 2^20 sorts power-law rows
-// well enough that padding stays near 1% (measured: web-NotreDame 1.0%, soc-Epinions1 1.5%,
-// rmat:22 1.2%; σ = 256 padded rmat:22 to 3.2x its entries), and the row permutation costs the
-// pull product only its scattered writes of y, one per row.
+// well enough that padding stays near 1% (a small σ pads far more; docs/kernel-speed-log.md), and
+// the row permutation costs the pull product only its scattered writes of y, one per row.
 #pragma once
 
 #include <cstdint>
 
 #include "engine/csr.hpp"
 #include "engine/formats/format_support.hpp"
-#include "engine/formats/format_view.hpp"
+#include "kernels/formats/sell_view.hpp"
 
 namespace graphring {
-
-template <class V>
-struct sell_view {
-  using value_type = V;
-  std::uint64_t nrows = 0, ncols = 0, chunk = 0, slices = 0;  // chunk = C
-  const edge_offset* slice_offsets = nullptr;  // slices + 1; slice s holds chunk * width(s) slots
-  const vertex_id* row_of = nullptr;           // slices * chunk; past nrows: padding_column
-  const vertex_id* cols = nullptr;             // slot (lane p, j) of slice s: slice_offsets[s] + j * chunk + p
-  const V* values = nullptr;
-
-  GRAPHRING_HD std::uint64_t width(std::uint64_t s) const { return (slice_offsets[s + 1] - slice_offsets[s]) / chunk; }
-
-  // Calls f(column, k) for each entry of the row at sorted position p in column order until f
-  // returns true.
-  template <class F>
-  GRAPHRING_HD void for_each_at_position(std::uint64_t p, F&& f) const {
-    const std::uint64_t s = p / chunk, lane = p % chunk, w = width(s);
-    for (std::uint64_t j = 0; j < w; ++j) {
-      const std::uint64_t k = slice_offsets[s] + j * chunk + lane;
-      if (cols[k] == padding_column) return;
-      if (f(cols[k], k)) return;
-    }
-  }
-};
 
 struct sell_options {
   std::uint64_t chunk = 8;    // C: rows per slice, 1 .. 1024

@@ -16,7 +16,7 @@
 #include <cstring>
 #include <optional>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/io/temp_names.hpp"
 
 namespace graphring::io {

@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/buffer.hpp"
+#include "core/buffer.hpp"
 
 namespace graphring::io {
 

@@ -10,7 +10,7 @@
 #include <cstring>
 #include <vector>
 
-#include "engine/buffer.hpp"
+#include "core/buffer.hpp"
 
 namespace graphring::io {
 

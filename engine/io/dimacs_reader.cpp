@@ -1,7 +1,7 @@
 // DIMACS shortest-path (.gr) reader, 9th DIMACS Implementation Challenge format:
 // `c` comment lines, one `p sp N M` problem line, then M lines `a U V W` with 1-based U, V.
-#include "engine/error.hpp"
-#include "engine/memory_budget.hpp"
+#include "core/error.hpp"
+#include "core/memory_budget.hpp"
 #include "engine/io/parsed_weights.hpp"
 #include "engine/io/readers.hpp"
 #include "engine/io/text_scan.hpp"

@@ -1,6 +1,6 @@
 // Edge-list reader (SNAP, LDBC .e/.v, weighted .wel): serial prelude for headers, then parallel
 // chunked parsing, then label compaction.
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/io/label_compaction.hpp"
 #include "engine/io/parsed_weights.hpp"
 #include "engine/io/readers.hpp"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/io/checksum.hpp"
 #include "engine/io/grb_format.hpp"
 #include "engine/io/readers.hpp"

@@ -12,9 +12,9 @@
 #include <cstring>
 #include <vector>
 
-#include "engine/buffer.hpp"
-#include "engine/error.hpp"
-#include "engine/memory_budget.hpp"
+#include "core/buffer.hpp"
+#include "core/error.hpp"
+#include "core/memory_budget.hpp"
 
 namespace graphring::io {
 namespace {

@@ -5,9 +5,9 @@
 #include <atomic>
 #include <limits>
 
-#include "engine/error.hpp"
-#include "engine/memory_budget.hpp"
-#include "kernels/cpu/prefix_sum.hpp"
+#include "core/error.hpp"
+#include "core/memory_budget.hpp"
+#include "core/prefix_sum.hpp"
 
 namespace graphring::io {
 namespace {

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <optional>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/generators.hpp"
 #include "engine/io/input_file.hpp"
 #include "engine/io/readers.hpp"

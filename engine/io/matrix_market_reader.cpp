@@ -6,8 +6,8 @@
 #include <limits>
 #include <type_traits>
 
-#include "engine/error.hpp"
-#include "engine/memory_budget.hpp"
+#include "core/error.hpp"
+#include "core/memory_budget.hpp"
 #include "engine/io/readers.hpp"
 #include "engine/io/text_scan.hpp"
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/buffer.hpp"
+#include "core/buffer.hpp"
 #include "engine/value_type.hpp"
 
 namespace graphring::io {

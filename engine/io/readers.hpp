@@ -7,7 +7,7 @@
 #include <span>
 #include <string>
 
-#include "engine/buffer.hpp"
+#include "core/buffer.hpp"
 #include "engine/edge_list.hpp"
 #include "engine/graph.hpp"
 #include "engine/io/input_file.hpp"

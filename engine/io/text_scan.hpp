@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/io/progress.hpp"
 
 namespace graphring::io {

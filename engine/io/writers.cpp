@@ -8,7 +8,7 @@
 #include <charconv>
 #include <cstring>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/io/atomic_output.hpp"
 #include "engine/io/checksum.hpp"
 #include "engine/io/grb_format.hpp"

@@ -14,12 +14,12 @@
 #include <span>
 #include <type_traits>
 
-#include "engine/array.hpp"
+#include "core/array.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "engine/ops/vector_mask.hpp"
 #include "engine/ops/write_back.hpp"
 #include "engine/vector.hpp"
-#include "kernels/cpu/parallel.hpp"
+#include "core/parallel.hpp"
 #include "semirings/binary_ops.hpp"
 
 namespace graphring {
@@ -105,8 +105,8 @@ std::int64_t sum_over_entries(const vector<M>& v, const F& f) {
 // mask's entries are visited. value(i, mask(i)) is the new w(i), or nullopt to delete it. A
 // sparse w that stays sparse is merged with the mask in one ordered pass (setting its entries one
 // by one out of order would turn it into a bitmap); otherwise w is a bitmap or dense and the
-// mask's entries are written in place, in parallel (a BFS's levels and parents: soc-Epinions1's
-// BFS spent 1.2 of its 2.8 ms setting them one by one).
+// mask's entries are written in place, in parallel (a BFS's levels and parents: set one by one
+// they took a large share of a BFS, docs/kernel-speed-log.md).
 template <class W, class M, class Value>
 void assign_at_mask(vector<W>& w, const vector<M>& mask, const Value& value) {
   check_dimension(mask.size(), w.size(), "the mask's size");

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 
 namespace graphring {
 

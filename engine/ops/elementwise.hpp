@@ -26,14 +26,14 @@
 #include <type_traits>
 #include <vector>
 
-#include "engine/array.hpp"
+#include "core/array.hpp"
 #include "engine/matrix.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "engine/ops/matrix_write_back.hpp"
 #include "engine/ops/row_builder.hpp"
 #include "engine/ops/write_back.hpp"
 #include "engine/vector.hpp"
-#include "kernels/cpu/parallel.hpp"
+#include "core/parallel.hpp"
 #include "semirings/index_ops.hpp"
 
 namespace graphring {

@@ -16,7 +16,7 @@
 #include "engine/ops/descriptor.hpp"
 #include "engine/ops/matrix_write_back.hpp"
 #include "engine/ops/row_builder.hpp"
-#include "kernels/cpu/parallel.hpp"
+#include "core/parallel.hpp"
 #include "kernels/cpu/spgemm.hpp"
 #include "semirings/binary_ops.hpp"
 #include "semirings/monoids.hpp"

@@ -16,13 +16,13 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "engine/array.hpp"
+#include "core/array.hpp"
 #include "engine/matrix.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "engine/ops/vector_mask.hpp"
 #include "engine/ops/write_back.hpp"
 #include "engine/vector.hpp"
-#include "kernels/cpu/parallel.hpp"
+#include "core/parallel.hpp"
 #include "kernels/cpu/spmspv_push.hpp"
 #include "kernels/cpu/spmv_pull.hpp"
 #include "kernels/cpu/spmv_sliced.hpp"

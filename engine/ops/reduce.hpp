@@ -14,13 +14,13 @@
 #include <type_traits>
 #include <vector>
 
-#include "engine/array.hpp"
+#include "core/array.hpp"
 #include "engine/matrix.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "engine/ops/vector_mask.hpp"
 #include "engine/ops/write_back.hpp"
 #include "engine/vector.hpp"
-#include "kernels/cpu/parallel.hpp"
+#include "core/parallel.hpp"
 #include "semirings/monoids.hpp"
 
 namespace graphring {

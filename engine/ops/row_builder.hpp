@@ -11,9 +11,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "engine/array.hpp"
+#include "core/array.hpp"
 #include "engine/matrix.hpp"
-#include "kernels/cpu/parallel.hpp"
+#include "core/parallel.hpp"
 
 namespace graphring::detail {
 

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/array.hpp"
+#include "core/array.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "engine/vector.hpp"
 

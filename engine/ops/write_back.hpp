@@ -8,11 +8,11 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "engine/array.hpp"
+#include "core/array.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "engine/ops/vector_mask.hpp"
 #include "engine/vector.hpp"
-#include "kernels/cpu/parallel.hpp"
+#include "core/parallel.hpp"
 
 namespace graphring::detail {
 

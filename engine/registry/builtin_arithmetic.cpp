@@ -1,6 +1,6 @@
 // Built-in registry entries: the arithmetic semirings (+,×) and their (+,min) / (+,first) /
 // (+,second) / (+,pair) relatives. A bare name is over double; _fp32 and _int64 name the others.
-#include "engine/registry/semiring_registry.hpp"
+#include "engine/registry/register_semiring.hpp"
 #include "semirings/builtin.hpp"
 
 namespace graphring::detail {

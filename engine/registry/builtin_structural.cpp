@@ -1,6 +1,6 @@
 // Built-in registry entries: the logical semirings (over bool) and the structural and positional
 // ones (any_pair, min_first, min_second, any_secondi, min_secondi over int64).
-#include "engine/registry/semiring_registry.hpp"
+#include "engine/registry/register_semiring.hpp"
 #include "semirings/builtin.hpp"
 
 namespace graphring::detail {

@@ -8,6 +8,8 @@
 
 namespace graphring {
 
+// Registers S under `name` (replacing an entry of the same name), in the registry given or in
+// the global one.
 template <class S>
 void register_semiring(semiring_registry& registry, const std::string& name,
                        const std::string& description) {
@@ -37,6 +39,11 @@ void register_semiring(semiring_registry& registry, const std::string& name,
     return w;
   };
   registry.add(std::move(entry));
+}
+
+template <class S>
+void register_semiring(const std::string& name, const std::string& description) {
+  register_semiring<S>(semiring_registry::global(), name, description);
 }
 
 }  // namespace graphring

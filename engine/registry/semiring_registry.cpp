@@ -3,7 +3,7 @@
 
 #include <mutex>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 
 namespace graphring {
 

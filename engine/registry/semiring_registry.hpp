@@ -1,7 +1,8 @@
 // The run-time semiring registry: names such as "min_plus" or "plus_times_fp32" mapped to
 // compiled, fully inlined kernels, so the CLI and the benchmark harness can pick a semiring by
 // name (`--semiring min_plus`) without a function pointer per element. The built-ins are
-// registered on first use; a program registers its own semiring with one call:
+// registered on first use; a program registers its own semiring with one call (declared in
+// engine/registry/register_semiring.hpp, which compiles its kernels):
 //
 //   graphring::register_semiring<my_semiring>("my_name", "what it computes");
 //
@@ -84,16 +85,6 @@ inline constexpr bool registrable_v =
 
 }  // namespace detail
 
-// Registers S under `name` (replacing an entry of the same name), in the global registry or in
-// the one given.
-template <class S>
-void register_semiring(semiring_registry& registry, const std::string& name,
-                       const std::string& description);
-template <class S>
-void register_semiring(const std::string& name, const std::string& description) {
-  register_semiring<S>(semiring_registry::global(), name, description);
-}
-
 namespace detail {
 // The built-ins, registered by global() on first use (one file per family, to spread the
 // compile time of their kernels).
@@ -103,5 +94,3 @@ void register_structural_semirings(semiring_registry& registry);
 }  // namespace detail
 
 }  // namespace graphring
-
-#include "engine/registry/register_semiring.hpp"

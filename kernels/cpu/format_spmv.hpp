@@ -28,13 +28,13 @@
 #include <utility>
 #include <vector>
 
-#include "engine/formats/cci.hpp"
-#include "engine/formats/coo.hpp"
-#include "engine/formats/dtans.hpp"
-#include "engine/formats/ell.hpp"
-#include "engine/formats/hyb.hpp"
-#include "engine/formats/sell.hpp"
-#include "kernels/cpu/parallel.hpp"
+#include "kernels/formats/cci_view.hpp"
+#include "kernels/formats/coo_view.hpp"
+#include "kernels/formats/dtans_view.hpp"
+#include "kernels/formats/ell_view.hpp"
+#include "kernels/formats/hyb_view.hpp"
+#include "kernels/formats/sell_view.hpp"
+#include "core/parallel.hpp"
 #include "kernels/cpu/prefetch.hpp"
 #include "semirings/monoids.hpp"
 

@@ -13,9 +13,9 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "engine/array.hpp"
-#include "kernels/cpu/parallel.hpp"
-#include "kernels/csr_view.hpp"
+#include "core/array.hpp"
+#include "core/parallel.hpp"
+#include "kernels/formats/csr_view.hpp"
 #include "semirings/monoids.hpp"
 
 namespace graphring::kernels {

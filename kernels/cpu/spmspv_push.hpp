@@ -29,9 +29,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "engine/array.hpp"
-#include "kernels/cpu/parallel.hpp"
-#include "kernels/csr_view.hpp"
+#include "core/array.hpp"
+#include "core/parallel.hpp"
+#include "kernels/formats/csr_view.hpp"
 #include "semirings/monoids.hpp"
 
 namespace graphring::kernels {
@@ -171,8 +171,8 @@ void fold_copies(scatter_workspace<C>& w, std::uint64_t first, std::uint64_t las
 // in order, and ahead(j) for the column j of the entry `lookahead` places further on (crossing
 // rows), so that a scatter into j's slot finds it on its way to the cache. The frontier's rows lie
 // anywhere in the matrix: each row's offsets are asked for eight rows ahead, its column ids (and
-// values) four rows ahead, so that the lookahead's reads of them hit (web-NotreDame, 1% frontier,
-// the matrix's rows out of the cache: 0.92 of the time).
+// values) four rows ahead, so that the lookahead's reads of them hit even where the matrix's rows
+// are out of the cache (docs/kernel-speed-log.md).
 template <class V, class Ahead, class Visit>
 GRAPHRING_INLINE void walk_rows_ahead(const csr_view<V>& a, const std::uint32_t* u_index,
                                       std::uint64_t begin, std::uint64_t end, const Ahead& ahead,

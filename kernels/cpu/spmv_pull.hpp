@@ -22,10 +22,10 @@
 #include <type_traits>
 #include <vector>
 
-#include "engine/array.hpp"
-#include "kernels/cpu/parallel.hpp"
+#include "core/array.hpp"
+#include "core/parallel.hpp"
 #include "kernels/cpu/prefetch.hpp"
-#include "kernels/csr_view.hpp"
+#include "kernels/formats/csr_view.hpp"
 #include "semirings/monoids.hpp"
 #include "semirings/row_order.hpp"
 

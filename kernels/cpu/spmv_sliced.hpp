@@ -3,9 +3,9 @@
 // (engine/rows_by_length.hpp, the row sort of SELL-C-σ [1] without its padded copy), and the eight
 // rows of a slice are folded side by side, column slot by column slot, each in its own running
 // sum: eight independent gathers of x in flight, and one loop per slice instead of one per row,
-// whose exit a graph's mix of short rows mispredicts (web-NotreDame: 58% of its rows are empty,
-// most others short). A row shorter than its slice's longest repeats its last product and leaves
-// it out (a select, not a branch). Each group's longer rows follow one by one in ascending order,
+// whose exit a graph's mix of short and empty rows mispredicts. A row shorter than its slice's
+// longest repeats its last product and leaves it out (a select, not a branch). Each group's
+// longer rows follow one by one in ascending order,
 // as in the CSR kernel; the longest are reduced by the whole thread team. A short row's products
 // combine in column order, one at a time, so the answer does not depend on the thread count.
 // Empty rows take no product. Same contract as kernels/cpu/spmv_pull.hpp.
@@ -78,8 +78,7 @@ GRAPHRING_INLINE void fold_slice(const csr_view<V>& a, const X* x, const std::ui
     }
   }
   // All eight lanes store, so that the sums can stay in registers: a store loop of `count` steps
-  // kept a struct C's sums in memory, a load and a store per product (web-NotreDame, a struct
-  // min_plus: 1.14-1.16x the built-in's time, now 1.04-1.05x; the built-in 0.90-0.95x as long).
+  // kept a struct C's sums in memory, a load and a store per product (docs/kernel-speed-log.md).
   for (int r = 0; r < slice_rows; ++r) y[row[r]] = sum[r];
 }
 

@@ -1,6 +1,6 @@
 // GRAPHRING_CUDA_TRY(call): every CUDA runtime call of the backend goes through it, and a failure
 // becomes a graphring::error naming the call's file and line and the error's name and text:
-//   graphring: kernels/cuda/memory.cu:41: cudaMallocAsync(&p, bytes, 0) failed:
+//   graphring: engine/device/memory.cu:41: cudaMallocAsync(&p, bytes, 0) failed:
 //   cudaErrorMemoryAllocation (out of memory)
 // Out of device memory is error_kind::limit (exit status 2, like a graph too large for the host);
 // a missing device or driver is error_kind::usage; anything else is internal.
@@ -14,7 +14,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 
 namespace graphring::cuda {
 

@@ -11,7 +11,7 @@
 
 #include <cstdint>
 
-#include "kernels/csr_view.hpp"
+#include "kernels/formats/csr_view.hpp"
 #include "kernels/cuda/views.hpp"
 #include "semirings/hd.hpp"
 #include "semirings/monoids.hpp"

@@ -14,7 +14,6 @@
 
 #include <cstdint>
 
-#include "engine/device/memory.hpp"
 #include "kernels/cuda/atomic_combine.cuh"
 #include "kernels/cuda/cuda_try.cuh"
 #include "kernels/cuda/format_rows.hpp"
@@ -53,15 +52,24 @@ __global__ void coo_ordered_pull(coo_view<T> c, T iso, const U* x, const std::ui
     coo_row<S>(c, iso, x, x_present, mask, i, y, y_present, continuing);
 }
 
+// y = the identity, y_present = 0 at every row: where COO's atomic pull starts from.
+template <class C>
+__global__ void clear_rows(std::uint64_t n, C zero, C* y, std::uint8_t* y_present) {
+  for (std::uint64_t i = global_thread(); i < n; i += grid_threads()) {
+    y[i] = zero;
+    y_present[i] = 0;
+  }
+}
+
 template <class S, class T, class U>
 void coo_pull(const coo_view<T>& c, const T& iso, const U* x, const std::uint8_t* x_present,
               mask_view mask, typename S::c_type* y, std::uint8_t* y_present, bool continuing) {
   using C = typename S::c_type;
   if constexpr (has_atomic_form_v<typename S::add_monoid, C>) {
-    if (!continuing) {
-      const C zero = S::zero();
-      fill_elements(y, &zero, sizeof(C), c.nrows);
-      fill_bytes(y_present, 0, c.nrows);
+    if (!continuing && c.nrows > 0) {
+      clear_rows<<<grid_for(c.nrows, block_threads), block_threads>>>(c.nrows, S::zero(), y,
+                                                                       y_present);
+      GRAPHRING_CUDA_LAUNCHED();
     }
     if (c.nnz == 0) return;
     coo_atomic_pull<S><<<grid_for(c.nnz, block_threads), block_threads>>>(c, iso, x, x_present,

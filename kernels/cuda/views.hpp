@@ -2,13 +2,17 @@
 //  - mask_view: which outputs a mask allows, read straight from the mask vector's device arrays;
 //  - pull_rows<T>: the rows a pull product gathers over, in one format chosen at run time, with
 //    the CSR rows binned by length (launch_geometry.hpp). Adding a format's GPU kernel means a
-//    view here, one kernel file, and one case in kernels/cuda/pull.cuh.
+//    view here, one kernel file, and one case in engine/device/pull_product.cuh.
 #pragma once
 
 #include <cstdint>
 
-#include "engine/formats/any_format.hpp"
-#include "kernels/csr_view.hpp"
+#include "kernels/formats/coo_view.hpp"
+#include "kernels/formats/csr_view.hpp"
+#include "kernels/formats/ell_view.hpp"
+#include "kernels/formats/format_view.hpp"
+#include "kernels/formats/hyb_view.hpp"
+#include "kernels/formats/sell_view.hpp"
 #include "kernels/cuda/launch_geometry.hpp"
 #include "semirings/hd.hpp"
 

@@ -12,7 +12,7 @@
 #include <cstring>
 #include <vector>
 
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/formats/cci.hpp"
 #include "engine/formats/dtans.hpp"
 #include "engine/formats/sell.hpp"

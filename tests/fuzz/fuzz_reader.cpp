@@ -6,7 +6,7 @@
 #include <cstdlib>
 
 #include "engine/builder.hpp"
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "engine/io/input_file.hpp"
 #include "engine/io/readers.hpp"
 

@@ -11,8 +11,8 @@
 #include <type_traits>
 #include <utility>
 
-#include "engine/buffer.hpp"
-#include "engine/shared_array.hpp"
+#include "core/buffer.hpp"
+#include "core/shared_array.hpp"
 
 namespace graphring {
 

@@ -5,10 +5,10 @@
 //  - blocks of 2 MiB and more come straight from mmap with transparent huge pages requested,
 //    which cuts page faults 512-fold when a load touches hundreds of megabytes of fresh memory;
 //    blocks of 64 KiB and more go back to a cache of mappings when freed
-//    (engine/block_cache.hpp), so that the next block of the same size is already paged in. The
+//    (core/block_cache.hpp), so that the next block of the same size is already paged in. The
 //    C library would hand blocks between 128 KiB and its moving threshold to mmap as well, and
 //    give them back on free, and every call would fault in the pages of its vectors again;
-//  - blocks of 64 KiB and more are counted against the memory budget (engine/memory_budget.hpp)
+//  - blocks of 64 KiB and more are counted against the memory budget (core/memory_budget.hpp)
 //    before they are made, so that a run past the limit stops with an error naming it.
 #pragma once
 
@@ -20,8 +20,8 @@
 #include <utility>
 #include <vector>
 
-#include "engine/block_cache.hpp"
-#include "engine/memory_budget.hpp"
+#include "core/block_cache.hpp"
+#include "core/memory_budget.hpp"
 
 namespace graphring {
 

@@ -1,7 +1,7 @@
 // The device operations SSSP uses (algorithms/device/sssp.cpp), compiled for its types; the
 // intersection of distances with a bool vector serves PageRank too.
 #include "engine/device/operators.hpp"
-#include "kernels/cuda/operations.cuh"
+#include "engine/device/operations.cuh"
 #include "semirings/builtin.hpp"
 #include "semirings/index_ops.hpp"
 

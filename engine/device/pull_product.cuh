@@ -8,7 +8,7 @@
 #include <string>
 
 #include "engine/device/device_vector.hpp"
-#include "engine/error.hpp"
+#include "core/error.hpp"
 #include "kernels/cuda/csr_pull.cuh"
 #include "kernels/cuda/format_pull.cuh"
 

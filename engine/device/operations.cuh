@@ -12,9 +12,9 @@
 
 #include "engine/device/device_mask.hpp"
 #include "engine/device/operations.hpp"
-#include "kernels/cuda/elementwise.cuh"
-#include "kernels/cuda/pull.cuh"
-#include "kernels/cuda/push.cuh"
+#include "engine/device/elementwise.cuh"
+#include "engine/device/pull_product.cuh"
+#include "engine/device/push_product.cuh"
 #include "semirings/flipped.hpp"
 
 namespace graphring {

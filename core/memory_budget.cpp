@@ -1,6 +1,6 @@
 // The memory budget: the limit read once from GRAPHRING_MEMORY_LIMIT_MB or the machine, and the
 // slow path of a reservation (empty the block cache, then refuse).
-#include "engine/memory_budget.hpp"
+#include "core/memory_budget.hpp"
 
 #include <omp.h>
 #include <unistd.h>
@@ -10,8 +10,8 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "engine/block_cache.hpp"
-#include "engine/error.hpp"
+#include "core/block_cache.hpp"
+#include "core/error.hpp"
 
 namespace graphring {
 namespace {

@@ -24,6 +24,10 @@ GRAPHRING_HD inline A stored_value(const V* values, std::uint64_t k) {
   }
 }
 
+// The storage formats, as a tag that views and kernels dispatch on at run time (the owning
+// matrices and the choice among them: engine/formats/any_format.hpp).
+enum class format_kind { csr, coo, ell, hyb, sell, cci, dtans };
+
 // Column id marking a padding slot of ELL and SELL (never a vertex: ids stop at 2^32-2).
 inline constexpr std::uint32_t padding_column = 0xffffffffu;
 

@@ -1,7 +1,7 @@
 // One memory budget for every large block graphring allocates: graph arrays, vectors, kernel
 // workspaces, parse and decompression buffers (everything held in buffer<T> or array<T>, whose
-// allocator, engine/buffer.hpp, reserves each block of 64 KiB or more here before it is made).
-// Blocks kept for reuse by engine/block_cache.hpp count until they go back to the system; the
+// allocator, core/buffer.hpp, reserves each block of 64 KiB or more here before it is made).
+// Blocks kept for reuse by core/block_cache.hpp count until they go back to the system; the
 // cache is emptied before a request is refused. A request past the budget throws
 // error_kind::limit saying what was asked for, what is in use and what the limit is (inside an
 // OpenMP parallel region, where no exception may be thrown, it is granted and the next request

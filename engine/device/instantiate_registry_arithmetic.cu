@@ -1,7 +1,7 @@
 // The device mxv behind `graphring spmv --backend cuda` (engine/device/device_registry.cpp) and
 // the GPU kernel rows of the benchmark, one per semiring the device registry names: the (+, ×) and
 // (min, +) ones, which the benchmark times too.
-#include "kernels/cuda/operations.cuh"
+#include "engine/device/operations.cuh"
 #include "semirings/builtin.hpp"
 
 namespace graphring {

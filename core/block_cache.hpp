@@ -7,7 +7,7 @@
 // that block comes back at its own size. The cache keeps at most `capacity_bytes` in blocks of at
 // most `largest_block` bytes and gives the oldest back to the system first. It is off under
 // AddressSanitizer, which must see every block unmapped to catch a use after free. Its blocks
-// count against the memory budget (engine/memory_budget.hpp) until they are unmapped; trim()
+// count against the memory budget (core/memory_budget.hpp) until they are unmapped; trim()
 // unmaps them all when the budget needs the room.
 #pragma once
 
@@ -18,7 +18,7 @@
 #include <mutex>
 #include <vector>
 
-#include "engine/memory_budget.hpp"
+#include "core/memory_budget.hpp"
 
 namespace graphring::detail {
 

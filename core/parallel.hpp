@@ -4,7 +4,7 @@
 // heuristics would not: a call per row of a few entries costs as much as the row.
 // GRAPHRING_SCALAR_LOOP, as the first statement of a loop body, keeps GCC from vectorizing that
 // loop: a fold over gathered x values in a fixed order becomes lane shuffles plus a scalar tail
-// of branches at every row, slower on the short rows of a graph (web-NotreDame pull SpMV: 13%).
+// of branches at every row, slower on the short rows of a graph (docs/kernel-speed-log.md).
 // An empty asm statement is what stops it (GCC 12 has no `novector` pragma); other compilers do
 // not vectorize such folds.
 #pragma once

@@ -1,5 +1,5 @@
 // The device operations BFS uses (algorithms/device/bfs.cpp), compiled for its types.
-#include "kernels/cuda/operations.cuh"
+#include "engine/device/operations.cuh"
 #include "semirings/builtin.hpp"
 
 namespace graphring {

@@ -1,6 +1,6 @@
 // The device operations PageRank uses (algorithms/device/pagerank.cpp), compiled for its types.
 #include "engine/device/operators.hpp"
-#include "kernels/cuda/operations.cuh"
+#include "engine/device/operations.cuh"
 #include "semirings/builtin.hpp"
 #include "semirings/index_ops.hpp"
 
