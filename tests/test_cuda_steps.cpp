@@ -12,7 +12,7 @@
 #include <type_traits>
 
 #include "engine/device/format_layout.hpp"
-#include "engine/device/operators.hpp"
+#include "semirings/named_ops.hpp"
 #include "semirings/flipped.hpp"
 #include "tests/cuda_cases.hpp"
 #include "tests/cuda_emulation.hpp"

@@ -21,7 +21,7 @@
 #include "algorithms/checks.hpp"
 #include "algorithms/graph_matrices.hpp"
 #include "engine/device/operations.hpp"
-#include "engine/device/operators.hpp"
+#include "semirings/named_ops.hpp"
 #include "semirings/builtin.hpp"
 #include "semirings/index_ops.hpp"
 

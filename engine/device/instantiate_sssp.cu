@@ -1,6 +1,6 @@
 // The device operations SSSP uses (algorithms/device/sssp.cpp), compiled for its types; the
 // intersection of distances with a bool vector serves PageRank too.
-#include "engine/device/operators.hpp"
+#include "semirings/named_ops.hpp"
 #include "engine/device/operations.cuh"
 #include "semirings/builtin.hpp"
 #include "semirings/index_ops.hpp"

@@ -16,7 +16,7 @@
 // Differences from the CPU operations: assign takes all indices only; reduce needs a
 // commutative monoid; matrix select takes neither mask nor accumulator; operators must be
 // callable on the device (GRAPHRING_HD function objects such as those of semirings/ and
-// engine/device/operators.hpp, not lambdas).
+// semirings/named_ops.hpp, not lambdas).
 //
 // Host-safe: this header declares the templates; their definitions are in
 // engine/device/operations.cuh and the library compiles them (nvcc) for the semirings and types
@@ -77,6 +77,13 @@ void assign(device_vector<W>& w, const Mask& mask, const Accum& accum, const dev
 template <class W, class Mask, class Accum, class S>
 void assign_scalar(device_vector<W>& w, const Mask& mask, const Accum& accum, const S& s,
                    const descriptor& d = {});
+// The same with the CPU operation's index argument, which can only be all_indices here: code
+// written once for both engines (algorithms/pagerank_steps.hpp) spells it.
+template <class W, class Mask, class Accum, class S>
+void assign_scalar(device_vector<W>& w, const Mask& mask, const Accum& accum, const S& s,
+                   all_indices_t, const descriptor& d = {}) {
+  assign_scalar(w, mask, accum, s, d);
+}
 
 template <class Monoid, class U>
 typename Monoid::value_type reduce(Monoid monoid, const device_vector<U>& u);

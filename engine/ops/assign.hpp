@@ -24,9 +24,6 @@
 
 namespace graphring {
 
-struct all_indices_t {};
-inline constexpr all_indices_t all_indices{};
-
 namespace detail {
 
 inline std::uint64_t index_count(all_indices_t, std::uint64_t n) { return n; }

@@ -33,6 +33,10 @@ inline constexpr no_mask_t no_mask{};
 struct no_accum_t {};
 inline constexpr no_accum_t no_accum{};
 
+// assign's index list meaning every index (GrB_ALL).
+struct all_indices_t {};
+inline constexpr all_indices_t all_indices{};
+
 namespace detail {
 
 inline void check_dimension(std::uint64_t got, std::uint64_t expected, const char* what) {

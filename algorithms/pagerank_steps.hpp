@@ -1,0 +1,75 @@
+// PageRank's power iteration written once for both engines [1, 2, 3]: the CPU
+// (algorithms/pagerank.cpp, over matrix and vector) and the GPU (algorithms/device/pagerank.cpp,
+// over device_matrix and device_vector) name their operations alike, so each call resolves to
+// its own engine's, as the BFS steps of bfs_direction.hpp do. Operators are function objects
+// that run on both (semirings/named_ops.hpp), not lambdas.
+//     r₀ = 1/n
+//     r_{k+1} = (1 - d)/n + d·(Σ_{v dangling} r_k(v)) / n + d · Σ_{u→v} r_k(u) / outdeg(u)
+// where d is the damping factor and a dangling vertex (no out-edges) hands its rank to every
+// vertex alike, so Σ r = 1 at every step. As linear algebra: w = r .* (d / outdeg), then
+// r' = teleport + w plus.first A. The loop stops when ‖r_{k+1} - r_k‖₁ < tolerance or after
+// max_iterations. Floating-point sums may differ in the last bits with the thread count (a long
+// row is summed in pieces) and between the engines (another order of summation).
+//
+// [1] Page, Brin, Motwani, Winograd, "The PageRank citation ranking", Stanford TR 1999.
+// [2] Beamer, Asanović, Patterson, "The GAP Benchmark Suite", arXiv:1508.03619, 2015.
+// [3] Mattson et al., "LAGraph: a community effort to collect graph algorithms built on top of
+//     the GraphBLAS", IPDPSW 2019.
+#pragma once
+
+#include <cstdint>
+
+#include "algorithms/pagerank.hpp"
+#include "engine/ops/descriptor.hpp"
+#include "semirings/builtin.hpp"
+#include "semirings/index_ops.hpp"
+#include "semirings/named_ops.hpp"
+
+namespace graphring::algorithms::detail {
+
+// Runs the power iteration on a (whose Aᵀ the product pulls over) from the ranks r (dense, 1/n
+// each), leaving the result's ranks in r; returns the iterations run and the last change.
+template <class Vector, class Matrix>
+void power_iteration(const Matrix& a, const pagerank_options& options, Vector& r,
+                     pagerank_result& result) {
+  const std::uint64_t n = a.nrows();
+  const double d = options.damping;
+
+  // Step 1: the out-degrees; vertices without an entry are dangling.
+  Vector out_degree(n);
+  // outdeg = ⊕_j A(:, j)
+  reduce_rows(out_degree, no_mask, no_accum, plus_monoid<double>{}, a);
+  // share<outdeg> = d / outdeg, 0 elsewhere (dangling): dense, so every product below reads
+  // a dense vector
+  Vector share = Vector::dense(n, 0.0);
+  apply(share, out_degree, no_accum, bind_first(divide_op<double>{}, d), out_degree,
+        {.structural_mask = true});
+  // dangling<¬outdeg> = 1, 0 elsewhere: dense too, so that lost = ⊕ (r .* dangling) below is
+  // two passes over dense arrays (a bitmap of the dangling vertices was slower: see
+  // docs/kernel-speed-log.md)
+  Vector dangling = Vector::dense(n, 0.0);
+  assign_scalar(dangling, out_degree, no_accum, 1.0, all_indices,
+                {.structural_mask = true, .complement_mask = true});
+
+  // Step 2: power iteration.
+  Vector dangling_rank(n), w(n), change(n);
+  while (result.iterations < options.max_iterations) {
+    // dangling_rank = r .* dangling;   lost = ⊕ dangling_rank
+    ewise_mult(dangling_rank, no_mask, no_accum, times_op<double>{}, r, dangling);
+    const double lost = reduce(plus_monoid<double>{}, dangling_rank);
+    // w = r .* share
+    ewise_mult(w, no_mask, no_accum, times_op<double>{}, r, share);
+    Vector next = Vector::dense(n, (1 - d) / double(n) + d * lost / double(n));
+    // next += w plus.first A
+    vxm(next, no_mask, plus_op<double>{}, plus_first<double>{}, w, a);
+    // change = |next - r|
+    ewise_add(change, no_mask, no_accum, absolute_difference_op<double>{}, next, r);
+    r = std::move(next);
+    ++result.iterations;
+    // ‖next - r‖₁ = ⊕ change
+    result.change = reduce(plus_monoid<double>{}, change);
+    if (result.change < options.tolerance) break;
+  }
+}
+
+}  // namespace graphring::algorithms::detail
