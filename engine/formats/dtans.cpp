@@ -341,6 +341,242 @@ struct lane_rows {
   std::uint64_t first_row = 0, rows = 0, symbols = 0;
 };
 
+// A CSR matrix with values of type T (pattern_value: none) as the encoder reads it: each row's
+// index keys, and each value's raw bits.
+template <class T>
+struct csr_source {
+  static constexpr std::uint32_t value_bits = std::is_same_v<T, pattern_value> ? 0 : 8 * sizeof(T);
+  const csr_matrix& a;
+  const T* values;
+  bool weighted;  // deltas of 1 are not folded into runs: each is followed by its value
+
+  std::uint64_t bits_of(edge_offset k) const {
+    std::uint64_t bits = 0;
+    if constexpr (value_bits > 0) std::memcpy(&bits, &values[k], sizeof(T));
+    return bits;
+  }
+  template <class F>
+  void for_each_key(std::uint64_t r, F&& f) const {
+    for_each_index_key(a.cols.data() + a.row_begin(r), a.row_length(r), !weighted, f);
+  }
+};
+
+// Symbol statistics: how often each index key and each value occur, and each row's symbol count.
+struct symbol_counts {
+  std::unordered_map<std::uint64_t, std::uint64_t> index, value;
+  buffer<std::uint64_t> row_symbols;
+};
+
+template <class T>
+symbol_counts count_symbols(const csr_source<T>& in) {
+  const csr_matrix& a = in.a;
+  symbol_counts counts;
+  counts.row_symbols = buffer<std::uint64_t>(a.nrows);
+  for (std::uint64_t r = 0; r < a.nrows; ++r) {
+    std::uint64_t n = 0;
+    in.for_each_key(r, [&](std::uint64_t key) {
+      ++counts.index[key];
+      ++n;
+    });
+    counts.row_symbols[r] = in.weighted ? 2 * n : n;
+  }
+  if constexpr (csr_source<T>::value_bits > 0)
+    for (edge_offset k = 0; k < a.nnz(); ++k) ++counts.value[in.bits_of(k)];
+  return counts;
+}
+
+// Both domains' tables, and a symbol's slot range and raw bits under them.
+template <class T>
+struct symbol_coder {
+  static constexpr std::uint32_t value_bits = csr_source<T>::value_bits;
+  coding_table index, value;
+
+  symbol_coder(const symbol_counts& counts, std::uint64_t nrows, dtans_index_entry* index_table,
+               dtans_value_entry* value_table)
+      : index(make_index_table(counts.index, index_table)),
+        value(value_bits ? make_value_table(counts.value, value_bits, nrows, value_table)
+                         : coding_table{}) {}
+
+  coded_symbol coded_index(std::uint64_t key) const {
+    const auto it = index.slots.find(key);
+    if (it != index.slots.end()) return {it->second.first, it->second.base, 0, 0};
+    const std::uint64_t bucket = bucket_of(std::uint32_t(key));
+    const slot_range& range = index.slots.at(bucket);
+    return {range.first, range.base, raw_bits_of_key(bucket), key - std::uint32_t(bucket)};
+  }
+  coded_symbol coded_value(std::uint64_t bits) const {
+    const auto it = value.slots.find(bits);
+    if (it != value.slots.end()) return {it->second.first, it->second.base, 0, 0};
+    return {value.escape.first, value.escape.base, value_bits, bits};
+  }
+};
+
+// The shares of the index and the values in the information of all symbols, for the size split
+// (the rest, end-of-row and filler symbols, is row structure).
+struct information_shares {
+  double index = 0, value = 0;
+};
+
+template <class T>
+information_shares share_information(const symbol_counts& counts, const symbol_coder<T>& code,
+                                     std::uint64_t nrows) {
+  auto info = [](const coded_symbol& c) { return slot_range{c.first, c.base}.bits() + c.raw_bits; };
+  double index_info = 0, value_info = 0, structure_info = 0;
+  for (const auto& [key, count] : counts.index)
+    (key == end_key ? structure_info : index_info) += double(count) * info(code.coded_index(key));
+  if constexpr (symbol_coder<T>::value_bits > 0) {
+    for (const auto& [bits, count] : counts.value)
+      value_info += double(count) * info(code.coded_value(bits));
+    structure_info += double(nrows) * info(code.coded_value(code.value.filler));
+  }
+  const double all_info = std::max(1.0, index_info + value_info + structure_info);
+  return {index_info / all_info, value_info / all_info};
+}
+
+// Rows to lanes in order, a lane closing once it holds lane_symbols symbols (or 65535 rows);
+// empty lanes after the last fill the last slice of 32.
+std::vector<lane_rows> deal_rows_to_lanes(const buffer<std::uint64_t>& row_symbols,
+                                          std::uint64_t nrows, std::uint32_t lane_symbols) {
+  std::vector<lane_rows> lanes;
+  for (std::uint64_t r = 0; r < nrows; ++r) {
+    if (lanes.empty() || lanes.back().symbols >= lane_symbols ||
+        lanes.back().rows == dtans_max_lane_rows)
+      lanes.push_back({r, 0, 0});
+    lanes.back().rows += 1;
+    lanes.back().symbols += row_symbols[r];
+    if (lanes.back().symbols > 0xffffffffu)
+      throw error(error_kind::limit, "CSR-dtANS lanes hold at most 2^32 - 1 symbols; row " +
+                                         std::to_string(r) + " needs more");
+  }
+  const std::uint64_t slices = (lanes.size() + dtans_lanes - 1) / dtans_lanes;
+  lanes.resize(slices * dtans_lanes, lane_rows{nrows, 0, 0});
+  return lanes;
+}
+
+// A lane's symbols: per index key its slot range, and in a weighted matrix the value's after it
+// (the filler's after an end of row).
+template <class T>
+std::vector<coded_symbol> code_lane(const csr_source<T>& in, const symbol_coder<T>& code,
+                                    const lane_rows& lane) {
+  std::vector<coded_symbol> sym;
+  for (std::uint64_t r = lane.first_row; r < lane.first_row + lane.rows; ++r) {
+    edge_offset k = in.a.row_begin(r);
+    in.for_each_key(r, [&](std::uint64_t key) {
+      sym.push_back(code.coded_index(key));
+      if (in.weighted)
+        sym.push_back(code.coded_value(key == end_key ? code.value.filler : in.bits_of(k++)));
+    });
+  }
+  return sym;
+}
+
+// A slice's lanes' words into w, in the lockstep rounds (in each round the lanes that load, in
+// lane order), and their escapes' raw bits into escape_words by (segment, lane, symbol).
+void write_slice(const std::vector<std::vector<coded_symbol>>& sym,
+                 const std::vector<lane_loads>& loads, std::uint64_t segments,
+                 buffer<std::uint32_t>& w, buffer<std::uint32_t>& escape_words) {
+  raw_writer escapes(escape_words);
+  for (int j = 0; j < 3; ++j)
+    for (std::uint32_t l = 0; l < dtans_lanes; ++l)
+      if (dtans_round_loads(0, loads[l].segments, sym[l].size(), j)) w.push_back(loads[l].init[j]);
+  for (std::uint64_t t = 0; t < segments; ++t) {
+    for (std::uint32_t l = 0; l < dtans_lanes; ++l)
+      for (std::uint64_t k = t * dtans_segment;
+           k < std::min<std::uint64_t>(sym[l].size(), (t + 1) * dtans_segment); ++k)
+        escapes.put(sym[l][k].raw, sym[l][k].raw_bits);
+    for (int j = 0; j < 3; ++j)
+      for (std::uint32_t l = 0; l < dtans_lanes; ++l)
+        if (dtans_round_loads(t + 1, loads[l].segments, sym[l].size(), j) &&
+            (j == 2 || loads[l].loads[j][t]))
+          w.push_back(loads[l].segment[j][t]);
+  }
+}
+
+// One slice (its 32 lanes from `lanes` on): each lane's symbols and loads, then its words and
+// escapes.
+template <class T>
+void encode_slice(const csr_source<T>& in, const symbol_coder<T>& code, const lane_rows* lanes,
+                  buffer<std::uint32_t>& words, buffer<std::uint32_t>& escapes) {
+  std::vector<std::vector<coded_symbol>> sym(dtans_lanes);
+  std::vector<lane_loads> loads(dtans_lanes);
+  std::uint64_t segments = 0;
+  for (std::uint32_t l = 0; l < dtans_lanes; ++l) {
+    sym[l] = code_lane(in, code, lanes[l]);
+    loads[l] = encode_lane(sym[l]);
+    segments = std::max(segments, loads[l].segments);
+  }
+  write_slice(sym, loads, segments, words, escapes);
+}
+
+// The encoded matrix but its tables: the slices' streams joined, where each slice's rows, words
+// and escapes start, each lane's row and symbol counts, and the information shares.
+struct encoded_streams {
+  buffer<std::uint64_t> slice_row, word_start, escape_start;
+  buffer<std::uint16_t> lane_rows;
+  buffer<std::uint32_t> lane_symbols, words, escapes;
+  information_shares shares;
+};
+
+encoded_streams join_slices(const std::vector<lane_rows>& lanes,
+                            const std::vector<buffer<std::uint32_t>>& slice_words,
+                            const std::vector<buffer<std::uint32_t>>& slice_escapes,
+                            std::uint64_t nrows) {
+  const std::uint64_t slices = slice_words.size();
+  buffer<std::uint64_t> slice_row(slices + 1), word_start(slices + 1), escape_start(slices + 1);
+  buffer<std::uint16_t> lane_row_counts(lanes.size());
+  buffer<std::uint32_t> lane_symbol_counts(lanes.size());
+  for (std::size_t l = 0; l < lanes.size(); ++l) {
+    lane_row_counts[l] = std::uint16_t(lanes[l].rows);
+    lane_symbol_counts[l] = std::uint32_t(lanes[l].symbols);
+  }
+  slice_row[0] = word_start[0] = escape_start[0] = 0;
+  for (std::uint64_t s = 0; s < slices; ++s) {
+    slice_row[s + 1] =
+        std::min(nrows, s + 1 < slices ? lanes[(s + 1) * dtans_lanes].first_row : nrows);
+    word_start[s + 1] = word_start[s] + slice_words[s].size();
+    escape_start[s + 1] = escape_start[s] + slice_escapes[s].size();
+  }
+  buffer<std::uint32_t> words(word_start[slices]),
+      escapes(escape_start[slices] + 2, 0);  // + 2: read_raw's reach
+  for (std::uint64_t s = 0; s < slices; ++s) {
+    std::copy(slice_words[s].begin(), slice_words[s].end(),
+              words.begin() + std::ptrdiff_t(word_start[s]));
+    std::copy(slice_escapes[s].begin(), slice_escapes[s].end(),
+              escapes.begin() + std::ptrdiff_t(escape_start[s]));
+  }
+  return {std::move(slice_row),
+          std::move(word_start),
+          std::move(escape_start),
+          std::move(lane_row_counts),
+          std::move(lane_symbol_counts),
+          std::move(words),
+          std::move(escapes),
+          {}};
+}
+
+// The whole encoder over a CSR matrix with values of type T: statistics, tables (into
+// index_table and value_table), lanes, the slices in parallel, then the joined streams.
+template <class T>
+encoded_streams encode_streams(const csr_matrix& a, const T* values, const dtans_options& options,
+                               dtans_index_entry* index_table, dtans_value_entry* value_table) {
+  const csr_source<T> in{a, values, a.has_values()};
+  const symbol_counts counts = count_symbols(in);
+  const symbol_coder<T> code(counts, a.nrows, index_table, value_table);
+  const information_shares shares = share_information(counts, code, a.nrows);
+  const std::vector<lane_rows> lanes =
+      deal_rows_to_lanes(counts.row_symbols, a.nrows, options.lane_symbols);
+  const std::uint64_t slices = lanes.size() / dtans_lanes;
+  // Per slice: each lane's symbols, the lockstep word rounds and the escapes.
+  std::vector<buffer<std::uint32_t>> slice_words{slices}, slice_escapes{slices};
+#pragma omp parallel for schedule(dynamic, 4) if (a.nnz() > (1u << 16))
+  for (std::int64_t s = 0; s < std::int64_t(slices); ++s)
+    encode_slice(in, code, lanes.data() + std::uint64_t(s) * dtans_lanes, slice_words[s],
+                 slice_escapes[s]);
+  encoded_streams out = join_slices(lanes, slice_words, slice_escapes, a.nrows);
+  out.shares = shares;
+  return out;
+}
+
 // Every entry of every slice into cols (and values): each row's entries at the positions from
 // next[row] on, which advance. (A function rather than a lambda: clang cannot outline an OpenMP
 // loop inside a generic lambda that refers to the enclosing function's locals.)
@@ -373,143 +609,18 @@ dtans_matrix dtans_matrix::from_csr(const csr_matrix& a, const dtans_options& op
   const bool weighted = a.has_values();
   buffer<dtans_index_entry> index_table(dtans_slots);
   buffer<dtans_value_entry> value_table(weighted ? dtans_slots : 0);
-  formats::with_values(a.values, [&](const auto* values) {
-    using T = std::remove_const_t<std::remove_pointer_t<decltype(values)>>;
-    constexpr std::uint32_t value_bits = std::is_same_v<T, pattern_value> ? 0 : 8 * sizeof(T);
-    auto bits_of = [&](edge_offset k) {
-      std::uint64_t bits = 0;
-      if constexpr (value_bits > 0) std::memcpy(&bits, &values[k], sizeof(T));
-      return bits;
-    };
-    // Statistics, and each row's symbol count.
-    std::unordered_map<std::uint64_t, std::uint64_t> index_counts, value_counts;
-    buffer<std::uint64_t> row_symbols(a.nrows);
-    for (std::uint64_t r = 0; r < a.nrows; ++r) {
-      std::uint64_t n = 0;
-      for_each_index_key(a.cols.data() + a.row_begin(r), a.row_length(r), !weighted,
-                         [&](std::uint64_t key) {
-                           ++index_counts[key];
-                           ++n;
-                         });
-      row_symbols[r] = weighted ? 2 * n : n;
-    }
-    if constexpr (value_bits > 0)
-      for (edge_offset k = 0; k < a.nnz(); ++k) ++value_counts[bits_of(k)];
-    const coding_table index = make_index_table(index_counts, index_table.data());
-    const coding_table value =
-        value_bits ? make_value_table(value_counts, value_bits, a.nrows, value_table.data())
-                   : coding_table{};
-    // A symbol's slot range and raw bits.
-    auto coded_index = [&](std::uint64_t key) -> coded_symbol {
-      const auto it = index.slots.find(key);
-      if (it != index.slots.end()) return {it->second.first, it->second.base, 0, 0};
-      const std::uint64_t bucket = bucket_of(std::uint32_t(key));
-      const slot_range& range = index.slots.at(bucket);
-      return {range.first, range.base, raw_bits_of_key(bucket), key - std::uint32_t(bucket)};
-    };
-    auto coded_value = [&](std::uint64_t bits) -> coded_symbol {
-      const auto it = value.slots.find(bits);
-      if (it != value.slots.end()) return {it->second.first, it->second.base, 0, 0};
-      return {value.escape.first, value.escape.base, value_bits, bits};
-    };
-    auto info = [](const coded_symbol& c) {
-      return slot_range{c.first, c.base}.bits() + c.raw_bits;
-    };
-    // Information by part, for the size split.
-    double index_info = 0, value_info = 0, structure_info = 0;
-    for (const auto& [key, count] : index_counts)
-      (key == end_key ? structure_info : index_info) += double(count) * info(coded_index(key));
-    if constexpr (value_bits > 0) {
-      for (const auto& [bits, count] : value_counts)
-        value_info += double(count) * info(coded_value(bits));
-      structure_info += double(a.nrows) * info(coded_value(value.filler));
-    }
-    const double all_info = std::max(1.0, index_info + value_info + structure_info);
-    m.index_share_ = index_info / all_info;
-    m.value_share_ = value_info / all_info;
-    // Rows to lanes, lanes to slices.
-    std::vector<lane_rows> lanes;
-    for (std::uint64_t r = 0; r < a.nrows; ++r) {
-      if (lanes.empty() || lanes.back().symbols >= options.lane_symbols ||
-          lanes.back().rows == dtans_max_lane_rows)
-        lanes.push_back({r, 0, 0});
-      lanes.back().rows += 1;
-      lanes.back().symbols += row_symbols[r];
-      if (lanes.back().symbols > 0xffffffffu)
-        throw error(error_kind::limit, "CSR-dtANS lanes hold at most 2^32 - 1 symbols; row " +
-                                           std::to_string(r) + " needs more");
-    }
-    const std::uint64_t slices = (lanes.size() + dtans_lanes - 1) / dtans_lanes;
-    lanes.resize(slices * dtans_lanes, lane_rows{a.nrows, 0, 0});
-    // Per slice: each lane's symbols, the lockstep word rounds and the escapes.
-    std::vector<buffer<std::uint32_t>> slice_words{slices}, slice_escapes{slices};
-#pragma omp parallel for schedule(dynamic, 4) if (a.nnz() > (1u << 16))
-    for (std::int64_t s = 0; s < std::int64_t(slices); ++s) {
-      std::vector<std::vector<coded_symbol>> sym(dtans_lanes);
-      std::vector<lane_loads> loads(dtans_lanes);
-      std::uint64_t segments = 0;
-      for (std::uint32_t l = 0; l < dtans_lanes; ++l) {
-        const lane_rows& lane = lanes[std::uint64_t(s) * dtans_lanes + l];
-        for (std::uint64_t r = lane.first_row; r < lane.first_row + lane.rows; ++r) {
-          const vertex_id* cols = a.cols.data() + a.row_begin(r);
-          edge_offset k = a.row_begin(r);
-          for_each_index_key(cols, a.row_length(r), !weighted, [&](std::uint64_t key) {
-            sym[l].push_back(coded_index(key));
-            if (weighted)
-              sym[l].push_back(coded_value(key == end_key ? value.filler : bits_of(k++)));
-          });
-        }
-        loads[l] = encode_lane(sym[l]);
-        segments = std::max(segments, loads[l].segments);
-      }
-      buffer<std::uint32_t>& w = slice_words[s];
-      raw_writer escapes(slice_escapes[s]);
-      for (int j = 0; j < 3; ++j)
-        for (std::uint32_t l = 0; l < dtans_lanes; ++l)
-          if (dtans_round_loads(0, loads[l].segments, sym[l].size(), j))
-            w.push_back(loads[l].init[j]);
-      for (std::uint64_t t = 0; t < segments; ++t) {
-        for (std::uint32_t l = 0; l < dtans_lanes; ++l)
-          for (std::uint64_t k = t * dtans_segment;
-               k < std::min<std::uint64_t>(sym[l].size(), (t + 1) * dtans_segment); ++k)
-            escapes.put(sym[l][k].raw, sym[l][k].raw_bits);
-        for (int j = 0; j < 3; ++j)
-          for (std::uint32_t l = 0; l < dtans_lanes; ++l)
-            if (dtans_round_loads(t + 1, loads[l].segments, sym[l].size(), j) &&
-                (j == 2 || loads[l].loads[j][t]))
-              w.push_back(loads[l].segment[j][t]);
-      }
-    }
-    buffer<std::uint64_t> slice_row(slices + 1), word_start(slices + 1), escape_start(slices + 1);
-    buffer<std::uint16_t> lane_row_counts(lanes.size());
-    buffer<std::uint32_t> lane_symbol_counts(lanes.size());
-    for (std::size_t l = 0; l < lanes.size(); ++l) {
-      lane_row_counts[l] = std::uint16_t(lanes[l].rows);
-      lane_symbol_counts[l] = std::uint32_t(lanes[l].symbols);
-    }
-    slice_row[0] = word_start[0] = escape_start[0] = 0;
-    for (std::uint64_t s = 0; s < slices; ++s) {
-      slice_row[s + 1] =
-          std::min(a.nrows, s + 1 < slices ? lanes[(s + 1) * dtans_lanes].first_row : a.nrows);
-      word_start[s + 1] = word_start[s] + slice_words[s].size();
-      escape_start[s + 1] = escape_start[s] + slice_escapes[s].size();
-    }
-    buffer<std::uint32_t> words(word_start[slices]),
-        escapes(escape_start[slices] + 2, 0);  // + 2: read_raw's reach
-    for (std::uint64_t s = 0; s < slices; ++s) {
-      std::copy(slice_words[s].begin(), slice_words[s].end(),
-                words.begin() + std::ptrdiff_t(word_start[s]));
-      std::copy(slice_escapes[s].begin(), slice_escapes[s].end(),
-                escapes.begin() + std::ptrdiff_t(escape_start[s]));
-    }
-    m.slice_row_ = shared_array<std::uint64_t>(std::move(slice_row));
-    m.word_start_ = shared_array<std::uint64_t>(std::move(word_start));
-    m.escape_start_ = shared_array<std::uint64_t>(std::move(escape_start));
-    m.lane_rows_ = shared_array<std::uint16_t>(std::move(lane_row_counts));
-    m.lane_symbols_ = shared_array<std::uint32_t>(std::move(lane_symbol_counts));
-    m.words_ = shared_array<std::uint32_t>(std::move(words));
-    m.escapes_ = shared_array<std::uint32_t>(std::move(escapes));
+  encoded_streams e = formats::with_values(a.values, [&](const auto* values) {
+    return encode_streams(a, values, options, index_table.data(), value_table.data());
   });
+  m.index_share_ = e.shares.index;
+  m.value_share_ = e.shares.value;
+  m.slice_row_ = shared_array<std::uint64_t>(std::move(e.slice_row));
+  m.word_start_ = shared_array<std::uint64_t>(std::move(e.word_start));
+  m.escape_start_ = shared_array<std::uint64_t>(std::move(e.escape_start));
+  m.lane_rows_ = shared_array<std::uint16_t>(std::move(e.lane_rows));
+  m.lane_symbols_ = shared_array<std::uint32_t>(std::move(e.lane_symbols));
+  m.words_ = shared_array<std::uint32_t>(std::move(e.words));
+  m.escapes_ = shared_array<std::uint32_t>(std::move(e.escapes));
   m.index_table_ = shared_array<dtans_index_entry>(std::move(index_table));
   m.value_table_ = shared_array<dtans_value_entry>(std::move(value_table));
   return m;

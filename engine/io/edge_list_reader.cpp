@@ -15,81 +15,94 @@ struct edge_chunk : labeled_edges {
 
 bool is_comment(char c) { return c == '#' || c == '%'; }
 
-}  // namespace
-
-parsed_edges parse_edge_list(const input_bytes& in, const std::string& file, bool require_weights,
-                             std::span<const std::int64_t> extra_vertices, const progress_fn& progress) {
-  const std::string_view text = in.view();
-  const char* end = text.data() + text.size();
-
-  // Prelude: comments, up to two count lines, and the first edge line's field count.
-  line_cursor cur(text.data(), end);
+// What the serial prelude finds: up to two count lines (the count and where its line starts),
+// where the edge lines begin (the end of the text: nowhere), and the first edge line's field
+// count.
+struct prelude {
   std::vector<std::pair<std::int64_t, const char*>> counts;
-  const char* body = end;
+  const char* body = nullptr;
   int fields = 0;
-  try {
-    while (!cur.at_end()) {
-      if (cur.at_line_end() || is_comment(cur.peek())) {
-        cur.next_line();
-        continue;
-      }
-      const char* line = cur.position();
-      std::string_view rest = cur.rest_of_line();
-      fields = 0;
-      for (std::size_t i = 0; i < rest.size();) {
-        while (i < rest.size() && is_blank(rest[i])) ++i;
-        if (i == rest.size()) break;
-        ++fields;
-        while (i < rest.size() && !is_blank(rest[i])) ++i;
-      }
-      const std::string first = line_cursor(line, end).word();
-      if (first.find_first_not_of("+-0123456789") != std::string::npos)
-        throw parse_failure{line, "not an edge list: a line is 'source destination [weight]' with integer "
-                                  "ids, but this one starts with '" + first + "'"};
-      if (fields == 1 && counts.size() < 2) {
-        counts.emplace_back(cur.integer("vertex or edge count"), line);
-        cur.next_line();
-        continue;
-      }
-      body = line;
-      break;
-    }
-    if (body != end) {
-      if (fields < 2) throw parse_failure{body, "missing destination id (a line is 'source destination [weight]')"};
-      if (fields > 3) throw parse_failure{body, "too many fields: " + std::to_string(fields) + " (a line is 'source destination [weight]')"};
-      if (require_weights && fields < 3) throw parse_failure{body, "missing weight (a weighted edge list line is 'source destination weight')"};
-    }
-  } catch (const parse_failure& f) {
-    throw error(error_kind::bad_input, f.message, file, line_number(text, f.where));
+};
+
+// The blank-separated fields of a line.
+int field_count(std::string_view rest) {
+  int fields = 0;
+  for (std::size_t i = 0; i < rest.size();) {
+    while (i < rest.size() && is_blank(rest[i])) ++i;
+    if (i == rest.size()) break;
+    ++fields;
+    while (i < rest.size() && !is_blank(rest[i])) ++i;
   }
-  if (body == end && extra_vertices.empty())
-    throw error(error_kind::bad_input, "no edges: the file holds only comments or counts", file);
-  const bool weighted = fields >= 3;
+  return fields;
+}
 
-  std::vector<edge_chunk> chunks = parse_in_parallel<edge_chunk>(
-      text, body, file,
-      [&](const char* begin, const char* stop, edge_chunk& out) {
-        const std::size_t lines = count_lines(begin, stop);
-        out.src.reserve(lines);
-        out.dst.reserve(lines);
-        if (weighted) out.weights.values.reserve(lines);
-        line_cursor c(begin, stop);
-        while (!c.at_end()) {
-          if (c.at_line_end() || is_comment(c.peek())) {
-            c.next_line();
-            continue;
-          }
-          out.src.push_back(c.integer("source id"));
-          out.dst.push_back(c.integer("destination id"));
-          if (weighted) {
-            out.weights.add(c.real("weight"));
-          }
-          c.expect_line_end(weighted ? "the weight" : "the destination id");
-          c.next_line();
-        }
-      },
-      progress);
+// Prelude: comments, up to two count lines, and the first edge line's field count, which must
+// be 2 or 3 (3 where weights are required). Throws parse_failure.
+prelude read_prelude(const char* begin, const char* end, bool require_weights) {
+  line_cursor cur(begin, end);
+  prelude p;
+  p.body = end;
+  while (!cur.at_end()) {
+    if (cur.at_line_end() || is_comment(cur.peek())) {
+      cur.next_line();
+      continue;
+    }
+    const char* line = cur.position();
+    p.fields = field_count(cur.rest_of_line());
+    const std::string first = line_cursor(line, end).word();
+    if (first.find_first_not_of("+-0123456789") != std::string::npos)
+      throw parse_failure{line,
+                          "not an edge list: a line is 'source destination [weight]' with "
+                          "integer ids, but this one starts with '" +
+                              first + "'"};
+    if (p.fields == 1 && p.counts.size() < 2) {
+      p.counts.emplace_back(cur.integer("vertex or edge count"), line);
+      cur.next_line();
+      continue;
+    }
+    p.body = line;
+    break;
+  }
+  if (p.body != end) {
+    if (p.fields < 2)
+      throw parse_failure{p.body,
+                          "missing destination id (a line is 'source destination [weight]')"};
+    if (p.fields > 3)
+      throw parse_failure{p.body, "too many fields: " + std::to_string(p.fields) +
+                                      " (a line is 'source destination [weight]')"};
+    if (require_weights && p.fields < 3)
+      throw parse_failure{
+          p.body, "missing weight (a weighted edge list line is 'source destination weight')"};
+  }
+  return p;
+}
 
+// The edge lines of [begin, stop) into out: source, destination and, when weighted, weight.
+void parse_edges(const char* begin, const char* stop, bool weighted, edge_chunk& out) {
+  const std::size_t lines = count_lines(begin, stop);
+  out.src.reserve(lines);
+  out.dst.reserve(lines);
+  if (weighted) out.weights.values.reserve(lines);
+  line_cursor c(begin, stop);
+  while (!c.at_end()) {
+    if (c.at_line_end() || is_comment(c.peek())) {
+      c.next_line();
+      continue;
+    }
+    out.src.push_back(c.integer("source id"));
+    out.dst.push_back(c.integer("destination id"));
+    if (weighted) {
+      out.weights.add(c.real("weight"));
+    }
+    c.expect_line_end(weighted ? "the weight" : "the destination id");
+    c.next_line();
+  }
+}
+
+// With two count lines, the second (the edge count) must be the number of edges read.
+void check_edge_count(const std::vector<std::pair<std::int64_t, const char*>>& counts,
+                      const std::vector<edge_chunk>& chunks, std::string_view text,
+                      const std::string& file) {
   std::uint64_t edges = 0;
   for (const edge_chunk& c : chunks) edges += c.src.size();
   if (counts.size() == 2 && std::uint64_t(counts[1].first) != edges)
@@ -97,11 +110,16 @@ parsed_edges parse_edge_list(const input_bytes& in, const std::string& file, boo
                 "the count line says " + std::to_string(counts[1].first) +
                     " edges but the file holds " + std::to_string(edges),
                 file, line_number(text, counts[1].second));
+}
 
+// The chunks' edges (and weights) with their labels compacted to 0 .. n - 1.
+parsed_edges compact_edges(std::vector<edge_chunk>& chunks, bool weighted,
+                           std::span<const std::int64_t> extra_vertices, const std::string& file) {
   parsed_edges result;
   if (weighted) result.edges.weights = gather_weights(chunks);
   std::vector<labeled_edges> labeled(chunks.size());
-  for (std::size_t c = 0; c < chunks.size(); ++c) labeled[c] = std::move(static_cast<labeled_edges&>(chunks[c]));
+  for (std::size_t c = 0; c < chunks.size(); ++c)
+    labeled[c] = std::move(static_cast<labeled_edges&>(chunks[c]));
   chunks.clear();
   compacted_edges compact = compact_labels(labeled, extra_vertices, file);
   result.edges.src = std::move(compact.src);
@@ -110,6 +128,32 @@ parsed_edges parse_edge_list(const input_bytes& in, const std::string& file, boo
   result.edges.labels = std::move(compact.labels);
   result.format = weighted ? "weighted edge list" : "edge list";
   return result;
+}
+
+}  // namespace
+
+parsed_edges parse_edge_list(const input_bytes& in, const std::string& file, bool require_weights,
+                             std::span<const std::int64_t> extra_vertices,
+                             const progress_fn& progress) {
+  const std::string_view text = in.view();
+  const char* end = text.data() + text.size();
+  prelude p;
+  try {
+    p = read_prelude(text.data(), end, require_weights);
+  } catch (const parse_failure& f) {
+    throw error(error_kind::bad_input, f.message, file, line_number(text, f.where));
+  }
+  if (p.body == end && extra_vertices.empty())
+    throw error(error_kind::bad_input, "no edges: the file holds only comments or counts", file);
+  const bool weighted = p.fields >= 3;
+  std::vector<edge_chunk> chunks = parse_in_parallel<edge_chunk>(
+      text, p.body, file,
+      [&](const char* begin, const char* stop, edge_chunk& out) {
+        parse_edges(begin, stop, weighted, out);
+      },
+      progress);
+  check_edge_count(p.counts, chunks, text, file);
+  return compact_edges(chunks, weighted, extra_vertices, file);
 }
 
 buffer<std::int64_t> parse_vertex_list(const input_bytes& in, const std::string& file) {

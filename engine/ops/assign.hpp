@@ -168,67 +168,60 @@ inline constexpr bool folds_in_any_order_v =
     std::is_integral_v<W> &&
     (std::is_same_v<Accum, min_op<W>> || std::is_same_v<Accum, max_op<W>>);
 
-// w<mask>(I) = accum(w(I), t) where has(k) / value(k) describe the k-th assigned entry. Entries
-// are assigned in the order of I, so a repeated index takes them one after another: with an
-// accumulator each folds into what the ones before it left (a scatter-reduce such as
-// w(I(k)) = min(w(I(k)), u(k)), graphring's definition where the C API leaves repeats undefined);
-// without one the last wins.
-template <class W, class Mask, class Accum, class Indices, class Has, class Value>
-void assign_entries(vector<W>& w, const Mask& mask, const Accum& accum, const Indices& indices,
-                    std::uint64_t count, const Has& has, const Value& value, const descriptor& d) {
-  constexpr bool accumulate = !std::is_same_v<Accum, no_accum_t>;
-  const std::uint64_t n = w.size();
-  const bool parallel = count > kernels::min_parallel_work;
-  std::uint64_t outside = 0;
-#pragma omp parallel for schedule(static) reduction(+ : outside) if (parallel)
-  for (std::int64_t s = 0; s < std::int64_t(count); ++s)
-    outside += index_at(indices, std::uint64_t(s)) >= n;
-  if (outside > 0)
-    for (std::uint64_t k = 0; k < count; ++k)
-      if (index_at(indices, k) >= n)
-        throw error(error_kind::usage, "assign index " + std::to_string(index_at(indices, k)) +
-                                           " is out of range for size " + std::to_string(n));
-  // Entries are only added unless something may be deleted; then w needs presence bytes.
-  if (!accumulate || d.replace) {
-    w.to_bitmap();
-  } else {
-    w.to_addressable();
-  }
-  W* values = w.values();
-  std::uint8_t* present = w.present();  // null for a dense w: every entry present
-  // An integer min or max folded into a dense w, unmasked: the entries may be folded in any
-  // order and at once (an atomic exchange where one improves on w), with the same result. A
-  // piece of the entries is gathered first into local arrays, so that the atomic loop reads only
-  // those (an atomic operation makes the compiler reload whatever has and value reach through).
-  if constexpr (folds_in_any_order_v<W, Accum> && std::is_same_v<Mask, no_mask_t>) {
-    if (!present && !d.replace && !d.complement_mask) {
-      constexpr std::uint64_t piece = 256;
-      const std::int64_t pieces = std::int64_t((count + piece - 1) / piece);
+// The usage error of `operation` for the first of the `count` indices that is n or more, when
+// some are.
+template <class Indices>
+void throw_first_outside(const Indices& indices, std::uint64_t count, std::uint64_t n,
+                         const char* operation) {
+  for (std::uint64_t k = 0; k < count; ++k)
+    if (index_at(indices, k) >= n)
+      throw error(error_kind::usage, std::string(operation) + " index " +
+                                         std::to_string(index_at(indices, k)) +
+                                         " is out of range for size " + std::to_string(n));
+}
+
+// w(I(k)) = accum(w(I(k)), value(k)) for every k with has(k), for an integer min or max folded
+// into a dense w, unmasked: the entries may be folded in any order and at once (an atomic
+// exchange where one improves on w), with the same result. A piece of the entries is gathered
+// first into local arrays, so that the atomic loop reads only those (an atomic operation makes
+// the compiler reload whatever has and value reach through).
+template <class W, class Accum, class Indices, class Has, class Value>
+void fold_in_any_order(W* values, const Accum& accum, const Indices& indices, std::uint64_t count,
+                       const Has& has, const Value& value, bool parallel) {
+  constexpr std::uint64_t piece = 256;
+  const std::int64_t pieces = std::int64_t((count + piece - 1) / piece);
 #pragma omp parallel for schedule(static) if (parallel)
-      for (std::int64_t c = 0; c < pieces; ++c) {
-        const std::uint64_t begin = std::uint64_t(c) * piece;
-        const std::uint64_t end = std::min(count, begin + piece);
-        W folded[piece];
-        std::uint64_t into[piece];
-        std::uint64_t m = 0;
-        for (std::uint64_t k = begin; k < end; ++k) {
-          if (!has(k)) continue;
-          folded[m] = W(value(k));
-          into[m++] = index_at(indices, k);
-        }
-        for (std::uint64_t t = 0; t < m; ++t) {
-          std::atomic_ref<W> slot(values[into[t]]);
-          W old = slot.load(std::memory_order_relaxed);
-          while (accum(old, folded[t]) != old &&
-                 !slot.compare_exchange_weak(old, accum(old, folded[t]),
-                                             std::memory_order_relaxed)) {
-          }
-        }
+  for (std::int64_t c = 0; c < pieces; ++c) {
+    const std::uint64_t begin = std::uint64_t(c) * piece;
+    const std::uint64_t end = std::min(count, begin + piece);
+    W folded[piece];
+    std::uint64_t into[piece];
+    std::uint64_t m = 0;
+    for (std::uint64_t k = begin; k < end; ++k) {
+      if (!has(k)) continue;
+      folded[m] = W(value(k));
+      into[m++] = index_at(indices, k);
+    }
+    for (std::uint64_t t = 0; t < m; ++t) {
+      std::atomic_ref<W> slot(values[into[t]]);
+      W old = slot.load(std::memory_order_relaxed);
+      while (accum(old, folded[t]) != old &&
+             !slot.compare_exchange_weak(old, accum(old, folded[t]), std::memory_order_relaxed)) {
       }
-      w.conform();
-      return;
     }
   }
+}
+
+// w<mask>(I) = accum(w(I), t) one entry after another, in the order of I, into a w that has
+// presence bytes wherever an entry may be deleted; with replace, the entries the mask excludes
+// are deleted first.
+template <class W, class Mask, class Accum, class Indices, class Has, class Value>
+void assign_in_order(vector<W>& w, const Mask& mask, const Accum& accum, const Indices& indices,
+                     std::uint64_t count, const Has& has, const Value& value, const descriptor& d) {
+  constexpr bool accumulate = !std::is_same_v<Accum, no_accum_t>;
+  const std::uint64_t n = w.size();
+  W* values = w.values();
+  std::uint8_t* present = w.present();  // null for a dense w: every entry present
   std::uint64_t nvals = w.nvals();
   with_vector_mask(mask, d, [&](const auto& allows) {
     if (d.replace)
@@ -259,6 +252,38 @@ void assign_entries(vector<W>& w, const Mask& mask, const Accum& accum, const In
   });
   w.set_nvals(nvals);
   w.conform();
+}
+
+// w<mask>(I) = accum(w(I), t) where has(k) / value(k) describe the k-th assigned entry. Entries
+// are assigned in the order of I, so a repeated index takes them one after another: with an
+// accumulator each folds into what the ones before it left (a scatter-reduce such as
+// w(I(k)) = min(w(I(k)), u(k)), graphring's definition where the C API leaves repeats undefined);
+// without one the last wins.
+template <class W, class Mask, class Accum, class Indices, class Has, class Value>
+void assign_entries(vector<W>& w, const Mask& mask, const Accum& accum, const Indices& indices,
+                    std::uint64_t count, const Has& has, const Value& value, const descriptor& d) {
+  constexpr bool accumulate = !std::is_same_v<Accum, no_accum_t>;
+  const std::uint64_t n = w.size();
+  const bool parallel = count > kernels::min_parallel_work;
+  std::uint64_t outside = 0;
+#pragma omp parallel for schedule(static) reduction(+ : outside) if (parallel)
+  for (std::int64_t s = 0; s < std::int64_t(count); ++s)
+    outside += index_at(indices, std::uint64_t(s)) >= n;
+  if (outside > 0) throw_first_outside(indices, count, n, "assign");
+  // Entries are only added unless something may be deleted; then w needs presence bytes.
+  if (!accumulate || d.replace) {
+    w.to_bitmap();
+  } else {
+    w.to_addressable();
+  }
+  if constexpr (folds_in_any_order_v<W, Accum> && std::is_same_v<Mask, no_mask_t>) {
+    if (!w.present() && !d.replace && !d.complement_mask) {
+      fold_in_any_order(w.values(), accum, indices, count, has, value, parallel);
+      w.conform();
+      return;
+    }
+  }
+  assign_in_order(w, mask, accum, indices, count, has, value, d);
 }
 
 }  // namespace detail
@@ -343,11 +368,7 @@ void extract(vector<W>& w, const Mask& mask, const Accum& accum, const vector<U>
         ++outside;
       }
     }
-    if (outside > 0)
-      for (std::uint64_t k = 0; k < count; ++k)
-        if (detail::index_at(indices, k) >= n)
-          throw error(error_kind::usage, "extract index " + std::to_string(detail::index_at(indices, k)) +
-                                             " is out of range for size " + std::to_string(n));
+    if (outside > 0) detail::throw_first_outside(indices, count, n, "extract");
     detail::write_back(w, mask, accum, vector<U>::from_dense(std::move(values)), d, false);
     return;
   }

@@ -80,66 +80,76 @@ vector<R> map_vector(const vector<U>& u, const F& keep) {
   return t;
 }
 
-// Merges u and v entry by entry: both(x, y), only_u(x), only_v(y) give the result where both,
-// only u, or only v hold an entry (only_* are not called for an intersection).
+// The merge of two sparse vectors, in one ordered pass over both.
 template <class R, bool union_of, class U, class V, class Op>
-vector<R> merge_vectors(const vector<U>& u, const vector<V>& v, const Op& op) {
-  check_dimension(v.size(), u.size(), "the second input vector's size");
+vector<R> merge_sparse(const vector<U>& u, const vector<V>& v, const Op& op) {
   const std::uint64_t n = u.size();
-  if (u.form() == vector_form::sparse && v.form() == vector_form::sparse) {
-    array<vertex_id> indices;
-    array<R> values;
-    std::uint64_t p = 0, q = 0;
-    while (p < u.nvals() || q < v.nvals()) {
-      const std::uint64_t iu = p < u.nvals() ? u.indices()[p] : n;
-      const std::uint64_t iv = q < v.nvals() ? v.indices()[q] : n;
-      const std::uint64_t i = std::min(iu, iv);
-      if (iu == i && iv == i) {
-        indices.push_back(vertex_id(i));
-        values.push_back(R(op(u.values()[p], v.values()[q])));
-      } else if (union_of) {
-        indices.push_back(vertex_id(i));
-        values.push_back(iu == i ? R(u.values()[p]) : R(v.values()[q]));
-      }
-      p += iu == i;
-      q += iv == i;
-    }
-    return vector<R>::from_sorted(n, std::move(indices), std::move(values));
-  }
-  // An intersection with exactly one sparse input visits only that input's entries, so a small
-  // frontier against a dense vector costs its own size, not n.
-  if (!union_of && (u.form() == vector_form::sparse) != (v.form() == vector_form::sparse)) {
-    array<vertex_id> indices;
-    array<R> values;
-    const std::uint64_t most = std::min(u.nvals(), v.nvals());
-    indices.reserve(most);
-    values.reserve(most);
-    auto keep = [&](std::uint64_t i, const auto& x, const auto& y) {
+  array<vertex_id> indices;
+  array<R> values;
+  std::uint64_t p = 0, q = 0;
+  while (p < u.nvals() || q < v.nvals()) {
+    const std::uint64_t iu = p < u.nvals() ? u.indices()[p] : n;
+    const std::uint64_t iv = q < v.nvals() ? v.indices()[q] : n;
+    const std::uint64_t i = std::min(iu, iv);
+    if (iu == i && iv == i) {
       indices.push_back(vertex_id(i));
-      values.push_back(R(op(x, y)));
-    };
-    if (u.form() == vector_form::sparse) {
-      const V* other = v.values();
-      const std::uint8_t* has = v.present();
-      u.for_each([&](std::uint64_t i, const U& x) {
-        if (!has || has[i]) keep(i, x, other[i]);
-      });
-    } else {
-      const U* other = u.values();
-      const std::uint8_t* has = u.present();
-      v.for_each([&](std::uint64_t i, const V& y) {
-        if (!has || has[i]) keep(i, other[i], y);
-      });
+      values.push_back(R(op(u.values()[p], v.values()[q])));
+    } else if (union_of) {
+      indices.push_back(vertex_id(i));
+      values.push_back(iu == i ? R(u.values()[p]) : R(v.values()[q]));
     }
-    return vector<R>::from_sorted(n, std::move(indices), std::move(values));
+    p += iu == i;
+    q += iv == i;
   }
-  if (u.form() == vector_form::dense && v.form() == vector_form::dense) {
-    array<R> values(n);
+  return vector<R>::from_sorted(n, std::move(indices), std::move(values));
+}
+
+// The intersection of a sparse and a non-sparse vector (either way round): it visits only the
+// sparse input's entries, so a small frontier against a dense vector costs its own size, not n.
+template <class R, class U, class V, class Op>
+vector<R> intersect_with_sparse(const vector<U>& u, const vector<V>& v, const Op& op) {
+  const std::uint64_t n = u.size();
+  array<vertex_id> indices;
+  array<R> values;
+  const std::uint64_t most = std::min(u.nvals(), v.nvals());
+  indices.reserve(most);
+  values.reserve(most);
+  auto keep = [&](std::uint64_t i, const auto& x, const auto& y) {
+    indices.push_back(vertex_id(i));
+    values.push_back(R(op(x, y)));
+  };
+  if (u.form() == vector_form::sparse) {
+    const V* other = v.values();
+    const std::uint8_t* has = v.present();
+    u.for_each([&](std::uint64_t i, const U& x) {
+      if (!has || has[i]) keep(i, x, other[i]);
+    });
+  } else {
+    const U* other = u.values();
+    const std::uint8_t* has = u.present();
+    v.for_each([&](std::uint64_t i, const V& y) {
+      if (!has || has[i]) keep(i, other[i], y);
+    });
+  }
+  return vector<R>::from_sorted(n, std::move(indices), std::move(values));
+}
+
+// The merge of two dense vectors: op at every index, a union and an intersection alike.
+template <class R, class U, class V, class Op>
+vector<R> merge_dense(const vector<U>& u, const vector<V>& v, const Op& op) {
+  const std::uint64_t n = u.size();
+  array<R> values(n);
 #pragma omp parallel for schedule(static) if (n > kernels::min_parallel_work)
-    for (std::int64_t s = 0; s < std::int64_t(n); ++s)
-      values[s] = R(op(u.values()[s], v.values()[s]));
-    return vector<R>::from_dense(std::move(values));
-  }
+  for (std::int64_t s = 0; s < std::int64_t(n); ++s)
+    values[s] = R(op(u.values()[s], v.values()[s]));
+  return vector<R>::from_dense(std::move(values));
+}
+
+// The merge of two vectors of which one at least is a bitmap or dense, both made addressable:
+// index by index, into a bitmap.
+template <class R, bool union_of, class U, class V, class Op>
+vector<R> merge_addressable(const vector<U>& u, const vector<V>& v, const Op& op) {
+  const std::uint64_t n = u.size();
   vector<U> u_spare;
   vector<V> v_spare;
   const vector<U>& ub = addressable(u, u_spare);
@@ -168,6 +178,19 @@ vector<R> merge_vectors(const vector<U>& u, const vector<V>& v, const Op& op) {
   auto t = vector<R>::from_bitmap(n, std::move(values), std::move(present), count);
   t.conform();
   return t;
+}
+
+// Merges u and v entry by entry: op(x, y) where both hold an entry and, for a union, the entry
+// of the one that holds it elsewhere (converted to R); the way depends on the vectors' forms.
+template <class R, bool union_of, class U, class V, class Op>
+vector<R> merge_vectors(const vector<U>& u, const vector<V>& v, const Op& op) {
+  check_dimension(v.size(), u.size(), "the second input vector's size");
+  const bool u_sparse = u.form() == vector_form::sparse, v_sparse = v.form() == vector_form::sparse;
+  if (u_sparse && v_sparse) return merge_sparse<R, union_of>(u, v, op);
+  if (!union_of && u_sparse != v_sparse) return intersect_with_sparse<R>(u, v, op);
+  if (u.form() == vector_form::dense && v.form() == vector_form::dense)
+    return merge_dense<R>(u, v, op);
+  return merge_addressable<R, union_of>(u, v, op);
 }
 
 // The one value every entry of a merge of two iso matrices takes, if there is one (arithmetic

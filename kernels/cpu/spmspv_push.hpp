@@ -217,100 +217,136 @@ GRAPHRING_INLINE void prefetch_slot(const scatter_target<C>& w, std::uint32_t j)
 
 inline constexpr std::uint64_t list_products_max = std::uint64_t(1) << 24;
 
-template <class S, class V, class U, class Allowed>
-void spmspv_push(const csr_view<V>& a, const std::uint32_t* u_index, const U* u_value,
-                 std::uint64_t u_nvals, scatter_workspace<typename S::c_type>& w,
-                 const Allowed& allowed) {
-  using C = typename S::c_type;
+namespace detail {
+
+// The product u(k) ⊗ N(k,j) of frontier entry e (k = u_index[e]) and stored entry p of row k.
+template <class S, class V, class U>
+GRAPHRING_INLINE typename S::c_type push_product(const csr_view<V>& a, const U* u_value,
+                                                 std::uint64_t e, std::uint32_t k, std::uint64_t p,
+                                                 std::uint32_t j) {
   using A = typename S::a_type;
   using B = typename S::b_type;
-  w.prepare(a.ncols);
-  std::uint64_t work = 0;
-  for (std::uint64_t e = 0; e < u_nvals; ++e)
-    work += a.offsets[u_index[e] + 1] - a.offsets[u_index[e]];
-  const bool listing = !(detail::folds_exactly_in_chunks<S> && work * 16 >= a.ncols);
-  const int threads =
-      work > min_parallel_work && !(listing && work > list_products_max) ? omp_get_max_threads() : 1;
+  return S::multiply(A(u_value[e]), B(a.value(p)), 0, k, j);
+}
 
-  if (threads == 1) {
-    // At most min(work, n) indices are touched: the list is sized once, then written in place.
-    w.touched.resize(std::min<std::uint64_t>(work, a.ncols));
-    std::uint32_t* list = w.touched.data();
-    std::uint64_t listed = 0;
-    const detail::scatter_target<C> target(w);
-    const csr_view<V> rows = a;
-    detail::walk_rows_ahead(
-        rows, u_index, 0, u_nvals, [&](std::uint32_t j) { detail::prefetch_slot(target, j); },
-        [&](std::uint64_t e, std::uint32_t k, std::uint64_t p) {
-          const std::uint32_t j = rows.cols[p];
-          if (!allowed(j)) return;
-          detail::scatter_one<S>(target, j,
-                                 S::multiply(A(u_value[e]), B(rows.value(p)), 0, k, j), list,
-                                 listed);
-        });
-    detail::order_listed(w.marks.data(), 0, a.ncols, list, listed);
-    w.touched.resize(listed);
-    return;
+// One thread: at most min(work, n) indices are touched, so the list is sized once, then written
+// in place.
+template <class S, class V, class U, class Allowed>
+GRAPHRING_INLINE void push_on_one_thread(const csr_view<V>& a, const std::uint32_t* u_index,
+                                         const U* u_value, std::uint64_t u_nvals,
+                                         std::uint64_t work,
+                                         scatter_workspace<typename S::c_type>& w,
+                                         const Allowed& allowed) {
+  using C = typename S::c_type;
+  w.touched.resize(std::min<std::uint64_t>(work, a.ncols));
+  std::uint32_t* list = w.touched.data();
+  std::uint64_t listed = 0;
+  const scatter_target<C> target(w);
+  const csr_view<V> rows = a;
+  walk_rows_ahead(
+      rows, u_index, 0, u_nvals, [&](std::uint32_t j) { prefetch_slot(target, j); },
+      [&](std::uint64_t e, std::uint32_t k, std::uint64_t p) {
+        const std::uint32_t j = rows.cols[p];
+        if (!allowed(j)) return;
+        scatter_one<S>(target, j, push_product<S>(rows, u_value, e, k, p, j), list, listed);
+      });
+  order_listed(w.marks.data(), 0, a.ncols, list, listed);
+  w.touched.resize(listed);
+}
+
+// How a parallel push splits its work: frontier chunks of equal edge work, one per thread
+// (chunk_begin[t] .. chunk_begin[t + 1]), and the index range cut into buckets of `span`
+// indices, each with the list of its touched indices.
+struct push_split {
+  int threads, buckets;
+  std::uint64_t span;
+  std::vector<std::uint64_t> chunk_begin;
+  std::vector<array<std::uint32_t>> bucket_touched;
+};
+
+template <class V>
+push_split split_push(const csr_view<V>& a, const std::uint32_t* u_index, std::uint64_t u_nvals,
+                      std::uint64_t work, int threads) {
+  push_split split;
+  split.threads = threads;
+  split.buckets = threads * 4;
+  // Buckets span whole mark words, so no two threads touch one word.
+  split.span = (a.ncols + 64 * split.buckets - 1) / (64 * split.buckets) * 64;
+  // Frontier chunks of equal edge work.
+  std::vector<std::uint64_t>& chunk_begin = split.chunk_begin;
+  chunk_begin.assign(threads + 1, u_nvals);
+  std::uint64_t seen = 0;
+  int t = 0;
+  chunk_begin[0] = 0;
+  for (std::uint64_t e = 0; e < u_nvals && t < threads - 1; ++e) {
+    seen += a.offsets[u_index[e] + 1] - a.offsets[u_index[e]];
+    if (seen >= work * (t + 1) / threads) chunk_begin[++t] = e + 1;
   }
+  for (int s = t + 1; s < threads; ++s) chunk_begin[s] = u_nvals;
+  split.bucket_touched.resize(split.buckets);
+  return split;
+}
 
+// The buckets' touched indices, in bucket order, into w.touched.
+template <class C>
+void gather_touched(scatter_workspace<C>& w, const push_split& split) {
+  std::uint64_t total = 0;
+  for (const auto& touched : split.bucket_touched) total += touched.size();
+  w.touched.resize(total);
+  std::uint32_t* out = w.touched.data();
+  for (const auto& touched : split.bucket_touched)
+    out = std::copy(touched.begin(), touched.end(), out);
+}
+
+// A wide push of a monoid that folds exactly in chunks: each thread scatters its frontier chunk
+// into a dense copy of its own (thread 0 into w), then the copies are folded into w bucket by
+// bucket.
+template <class S, class V, class U, class Allowed>
+void push_into_copies(const csr_view<V>& a, const std::uint32_t* u_index, const U* u_value,
+                      scatter_workspace<typename S::c_type>& w, const Allowed& allowed,
+                      push_split& split) {
+  using C = typename S::c_type;
+  const int threads = split.threads;
+  const std::uint64_t span = split.span;
+  if (w.copies.size() < std::size_t(threads - 1)) w.copies.resize(threads - 1);
+  for (auto& copy : w.copies) copy.prepare(a.ncols);
+#pragma omp parallel num_threads(threads)
+  {
+    const int t = omp_get_thread_num();
+    const scatter_target<C> mine(t == 0 ? w : w.copies[t - 1]);
+    walk_rows_ahead(
+        a, u_index, split.chunk_begin[t], split.chunk_begin[t + 1],
+        [&](std::uint32_t j) { prefetch_slot(mine, j); },
+        [&](std::uint64_t e, std::uint32_t k, std::uint64_t p) {
+          const std::uint32_t j = a.cols[p];
+          if (!allowed(j)) return;
+          scatter_unlisted<S>(mine, j, push_product<S>(a, u_value, e, k, p, j));
+        });
+#pragma omp barrier
+#pragma omp for schedule(dynamic, 1)
+    for (int b = 0; b < split.buckets; ++b) {
+      const std::uint64_t first = std::min<std::uint64_t>(std::uint64_t(b) * span, a.ncols);
+      const std::uint64_t last = std::min<std::uint64_t>(first + span, a.ncols);
+      fold_copies<S>(w, first / 64, (last + 63) / 64, split.bucket_touched[b]);
+    }
+  }
+  gather_touched(w, split);
+}
+
+// The listed push: threads expand their frontier chunks into per-bucket lists of products, then
+// each bucket is applied to w by one thread, threads' lists in frontier order.
+template <class S, class V, class U, class Allowed>
+void push_through_lists(const csr_view<V>& a, const std::uint32_t* u_index, const U* u_value,
+                        scatter_workspace<typename S::c_type>& w, const Allowed& allowed,
+                        push_split& split) {
+  using C = typename S::c_type;
   struct product {
     std::uint32_t j;
     C value;
   };
-  const int buckets = threads * 4;
-  // Buckets span whole mark words, so no two threads touch one word.
-  const std::uint64_t span = (a.ncols + 64 * buckets - 1) / (64 * buckets) * 64;
-  // Frontier chunks of equal edge work.
-  std::vector<std::uint64_t> chunk_begin(threads + 1, u_nvals);
-  {
-    std::uint64_t seen = 0;
-    int t = 0;
-    chunk_begin[0] = 0;
-    for (std::uint64_t e = 0; e < u_nvals && t < threads - 1; ++e) {
-      seen += a.offsets[u_index[e] + 1] - a.offsets[u_index[e]];
-      if (seen >= work * (t + 1) / threads) chunk_begin[++t] = e + 1;
-    }
-    for (int s = t + 1; s < threads; ++s) chunk_begin[s] = u_nvals;
-  }
-  std::vector<array<std::uint32_t>> bucket_touched(buckets);
-  auto gather_touched = [&] {
-    std::uint64_t total = 0;
-    for (const auto& touched : bucket_touched) total += touched.size();
-    w.touched.resize(total);
-    std::uint32_t* out = w.touched.data();
-    for (const auto& touched : bucket_touched) out = std::copy(touched.begin(), touched.end(), out);
-  };
-
-  if constexpr (detail::folds_exactly_in_chunks<S>) {
-    if (work * 16 >= a.ncols) {
-      if (w.copies.size() < std::size_t(threads - 1)) w.copies.resize(threads - 1);
-      for (auto& copy : w.copies) copy.prepare(a.ncols);
-#pragma omp parallel num_threads(threads)
-      {
-        const int t = omp_get_thread_num();
-        const detail::scatter_target<C> mine(t == 0 ? w : w.copies[t - 1]);
-        detail::walk_rows_ahead(
-            a, u_index, chunk_begin[t], chunk_begin[t + 1],
-            [&](std::uint32_t j) { detail::prefetch_slot(mine, j); },
-            [&](std::uint64_t e, std::uint32_t k, std::uint64_t p) {
-              const std::uint32_t j = a.cols[p];
-              if (!allowed(j)) return;
-              detail::scatter_unlisted<S>(mine, j,
-                                          S::multiply(A(u_value[e]), B(a.value(p)), 0, k, j));
-            });
-#pragma omp barrier
-#pragma omp for schedule(dynamic, 1)
-        for (int b = 0; b < buckets; ++b) {
-          const std::uint64_t first = std::min<std::uint64_t>(std::uint64_t(b) * span, a.ncols);
-          const std::uint64_t last = std::min<std::uint64_t>(first + span, a.ncols);
-          detail::fold_copies<S>(w, first / 64, (last + 63) / 64, bucket_touched[b]);
-        }
-      }
-      gather_touched();
-      return;
-    }
-  }
-
+  const int threads = split.threads, buckets = split.buckets;
+  const std::uint64_t span = split.span;
+  const std::vector<std::uint64_t>& chunk_begin = split.chunk_begin;
   // lists[t][b]: thread t's products whose index falls in bucket b, in frontier order.
   std::vector<std::vector<std::vector<product>>> lists(threads,
                                                        std::vector<std::vector<product>>(buckets));
@@ -323,7 +359,7 @@ void spmspv_push(const csr_view<V>& a, const std::uint32_t* u_index, const U* u_
       for (std::uint64_t p = a.offsets[k]; p < a.offsets[k + 1]; ++p) {
         const std::uint32_t j = a.cols[p];
         if (!allowed(j)) continue;
-        mine[j / span].push_back({j, S::multiply(A(u_value[e]), B(a.value(p)), 0, k, j)});
+        mine[j / span].push_back({j, push_product<S>(a, u_value, e, k, p, j)});
       }
     }
 #pragma omp barrier
@@ -333,18 +369,49 @@ void spmspv_push(const csr_view<V>& a, const std::uint32_t* u_index, const U* u_
       const std::uint64_t last = std::min<std::uint64_t>(first + span, a.ncols);
       std::uint64_t products = 0;
       for (int s = 0; s < threads; ++s) products += lists[s][b].size();
-      auto& touched = bucket_touched[b];
+      auto& touched = split.bucket_touched[b];
       touched.resize(std::min(products, last - first));
       std::uint64_t listed = 0;
-      const detail::scatter_target<C> target(w);
+      const scatter_target<C> target(w);
       for (int s = 0; s < threads; ++s)
         for (const product& x : lists[s][b])
-          detail::scatter_one<S>(target, x.j, x.value, touched.data(), listed);
-      detail::order_listed(w.marks.data(), first, last, touched.data(), listed);
+          scatter_one<S>(target, x.j, x.value, touched.data(), listed);
+      order_listed(w.marks.data(), first, last, touched.data(), listed);
       touched.resize(listed);
     }
   }
-  gather_touched();
+  gather_touched(w, split);
+}
+
+}  // namespace detail
+
+// The push: one thread for a small push (or one whose lists would not fit), else dense copies
+// for a wide push of a monoid that folds exactly in chunks, else lists.
+template <class S, class V, class U, class Allowed>
+void spmspv_push(const csr_view<V>& a, const std::uint32_t* u_index, const U* u_value,
+                 std::uint64_t u_nvals, scatter_workspace<typename S::c_type>& w,
+                 const Allowed& allowed) {
+  w.prepare(a.ncols);
+  std::uint64_t work = 0;
+  for (std::uint64_t e = 0; e < u_nvals; ++e)
+    work += a.offsets[u_index[e] + 1] - a.offsets[u_index[e]];
+  const bool wide_exact = detail::folds_exactly_in_chunks<S> && work * 16 >= a.ncols;
+  const bool listing = !wide_exact;
+  const int threads = work > min_parallel_work && !(listing && work > list_products_max)
+                          ? omp_get_max_threads()
+                          : 1;
+  if (threads == 1) {
+    detail::push_on_one_thread<S>(a, u_index, u_value, u_nvals, work, w, allowed);
+    return;
+  }
+  detail::push_split split = detail::split_push(a, u_index, u_nvals, work, threads);
+  if constexpr (detail::folds_exactly_in_chunks<S>) {
+    if (wide_exact) {
+      detail::push_into_copies<S>(a, u_index, u_value, w, allowed, split);
+      return;
+    }
+  }
+  detail::push_through_lists<S>(a, u_index, u_value, w, allowed, split);
 }
 
 }  // namespace graphring::kernels

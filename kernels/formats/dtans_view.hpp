@@ -103,12 +103,37 @@ struct dtans_view {
 
   // Decodes slice s: on_entry(lane, row, column, value) for every entry, within a row in
   // column order, and on_row_end(lane, row) after each row's last entry (empty rows too).
+  // Segment by segment, as a warp does: every lane decodes its segment, then the two checks and
+  // the load of the third word run over the lanes in lane order, the order of the slice's words.
   template <class OnEntry, class OnRowEnd>
   GRAPHRING_HD void for_each_in_slice(std::uint64_t s, OnEntry&& on_entry,
                                       OnRowEnd&& on_row_end) const {
     dtans_lane lane[dtans_lanes];
     const bool weighted = value_table != nullptr;
-    std::uint64_t pos = word_start[s], esc = escape_start[s] * 32, segments = 0, row = slice_row[s];
+    std::uint64_t pos = word_start[s], esc = escape_start[s] * 32;
+    const std::uint64_t segments = start_lanes(s, lane);
+    for (int j = 0; j < 3; ++j)
+      for (std::uint32_t l = 0; l < dtans_lanes; ++l)
+        if (dtans_round_loads(0, lane[l].segments, lane[l].symbols, j)) lane[l].w[j] = words[pos++];
+    for (std::uint64_t t = 0; t < segments; ++t) {
+      for (std::uint32_t l = 0; l < dtans_lanes; ++l)
+        if (t < lane[l].segments)
+          decode_segment(l, lane[l], t, weighted, esc, on_entry, on_row_end);
+      for (std::uint32_t l = 0; l < dtans_lanes; ++l)  // check 1: extract or load w[0]
+        check_word<0>(lane[l], t, pos);
+      for (std::uint32_t l = 0; l < dtans_lanes; ++l)  // check 2: extract or load w[1]
+        check_word<1>(lane[l], t, pos);
+      for (std::uint32_t l = 0; l < dtans_lanes; ++l)  // the unconditional load of w[2]
+        if (dtans_round_loads(t + 1, lane[l].segments, lane[l].symbols, 2))
+          lane[l].w[2] = words[pos++];
+    }
+  }
+
+ private:
+  // The 32 lanes of slice s at the start of their streams and first rows; returns the most
+  // segments a lane has.
+  GRAPHRING_HD std::uint64_t start_lanes(std::uint64_t s, dtans_lane* lane) const {
+    std::uint64_t segments = 0, row = slice_row[s];
     for (std::uint32_t l = 0; l < dtans_lanes; ++l) {
       dtans_lane& a = lane[l];
       a.symbols = lane_symbols[s * dtans_lanes + l];
@@ -122,91 +147,106 @@ struct dtans_view {
       row += lane_rows[s * dtans_lanes + l];
       if (a.segments > segments) segments = a.segments;
     }
-    for (int j = 0; j < 3; ++j)
-      for (std::uint32_t l = 0; l < dtans_lanes; ++l)
-        if (dtans_round_loads(0, lane[l].segments, lane[l].symbols, j)) lane[l].w[j] = words[pos++];
-    for (std::uint64_t t = 0; t < segments; ++t) {
-      for (std::uint32_t l = 0; l < dtans_lanes; ++l) {
-        dtans_lane& a = lane[l];
-        if (t >= a.segments) continue;
-        std::uint64_t d1 = 0, r1 = 1, d2 = 0, r2 = 1;
-        for (std::uint32_t i = 0; i < dtans_segment; ++i) {
-          const std::uint32_t bit = i * dtans_slot_bits, word = bit >> 5, off = bit & 31;
-          std::uint64_t both = a.w[word];
-          if (word < 2) both |= std::uint64_t(a.w[word + 1]) << 32;
-          const std::uint32_t slot = std::uint32_t(both >> off) & (dtans_slots - 1);
-          const bool is_value = weighted && (i & 1);
-          const dtans_index_entry& e = index_table[slot];
-          const dtans_value_entry* ev = is_value ? value_table + slot : nullptr;
-          const std::uint64_t base =
-              1 + std::uint64_t(is_value ? ev->base_minus_1 : e.base_minus_1);
-          const std::uint64_t digit = is_value ? ev->digit : e.digit;
-          if (i < 4) {
-            d1 = d1 * base + digit;
-            r1 *= base;
-          } else {
-            d2 = d2 * base + digit;
-            r2 *= base;
-          }
-          if (t * dtans_segment + i >= a.symbols) continue;  // padding of the last segment
-          if (is_value) {
-            if (a.filler) {
-              a.filler = false;
-            } else {
-              std::uint64_t bits = ev->symbol;
-              if (ev->raw_bits) {
-                bits = read_raw(esc, 32);
-                if (ev->raw_bits == 64) bits |= read_raw(esc, 32) << 32;
-              }
-              on_entry(l, a.row, vertex_id(a.col), value_from_bits<V>(bits));
-            }
-          } else if (e.count == 0) {
-            on_row_end(l, a.row);
-            ++a.row;
-            a.col = 0xffffffffu;
-            a.filler = weighted;
-          } else {
-            const std::uint32_t delta = e.symbol + std::uint32_t(read_raw(esc, e.raw_bits));
-            for (std::uint32_t c = 0; c < e.count; ++c) {
-              a.col += delta;
-              if (!weighted) on_entry(l, a.row, vertex_id(a.col), V{});
-            }
-          }
-        }
-        if (t + 1 < a.segments) {
-          a.d = a.d * r1 + d1;
-          a.r *= r1;
-          a.d2 = d2;
-          a.r2 = r2;
-        }
+    return segments;
+  }
+
+  // Slot i of a segment: 12 bits at bit 12 i of the lane's three words.
+  static GRAPHRING_HD std::uint32_t slot_of(const dtans_lane& a, std::uint32_t i) {
+    const std::uint32_t bit = i * dtans_slot_bits, word = bit >> 5, off = bit & 31;
+    std::uint64_t both = a.w[word];
+    if (word < 2) both |= std::uint64_t(a.w[word + 1]) << 32;
+    return std::uint32_t(both >> off) & (dtans_slots - 1);
+  }
+
+  // Segment t of lane l (a): each slot's symbol is taken (but the last segment's padding) and
+  // its digit added to the segment's first or second group of 4; unless this is the lane's last
+  // segment, the first group joins the state and the second waits for check 1.
+  template <class OnEntry, class OnRowEnd>
+  GRAPHRING_HD void decode_segment(std::uint32_t l, dtans_lane& a, std::uint64_t t, bool weighted,
+                                   std::uint64_t& esc, OnEntry& on_entry,
+                                   OnRowEnd& on_row_end) const {
+    std::uint64_t d1 = 0, r1 = 1, d2 = 0, r2 = 1;
+    for (std::uint32_t i = 0; i < dtans_segment; ++i) {
+      const std::uint32_t slot = slot_of(a, i);
+      const bool is_value = weighted && (i & 1);
+      const dtans_index_entry& e = index_table[slot];
+      const dtans_value_entry* ev = is_value ? value_table + slot : nullptr;
+      const std::uint64_t base = 1 + std::uint64_t(is_value ? ev->base_minus_1 : e.base_minus_1);
+      const std::uint64_t digit = is_value ? ev->digit : e.digit;
+      if (i < 4) {
+        d1 = d1 * base + digit;
+        r1 *= base;
+      } else {
+        d2 = d2 * base + digit;
+        r2 *= base;
       }
-      for (std::uint32_t l = 0; l < dtans_lanes; ++l) {  // check 1: extract or load w[0]
-        dtans_lane& a = lane[l];
-        if (t + 1 >= a.segments) continue;
-        if (a.r >> 32) {
-          a.w[0] = std::uint32_t(a.d);
-          a.d >>= 32;
-          a.r >>= 32;
-        } else if (dtans_round_loads(t + 1, a.segments, a.symbols, 0)) {
-          a.w[0] = words[pos++];
-        }
-        a.d = a.d * a.r2 + a.d2;
-        a.r *= a.r2;
-      }
-      for (std::uint32_t l = 0; l < dtans_lanes; ++l) {  // check 2: extract or load w[1]
-        dtans_lane& a = lane[l];
-        if (t + 1 >= a.segments) continue;
-        if (a.r >> 32) {
-          a.w[1] = std::uint32_t(a.d);
-          a.d >>= 32;
-          a.r >>= 32;
-        } else if (dtans_round_loads(t + 1, a.segments, a.symbols, 1)) {
-          a.w[1] = words[pos++];
-        }
-      }
-      for (std::uint32_t l = 0; l < dtans_lanes; ++l)  // the unconditional load of w[2]
-        if (dtans_round_loads(t + 1, lane[l].segments, lane[l].symbols, 2))
-          lane[l].w[2] = words[pos++];
+      if (t * dtans_segment + i >= a.symbols) continue;  // padding of the last segment
+      if (is_value)
+        take_value(l, a, *ev, esc, on_entry);
+      else
+        take_index(l, a, e, weighted, esc, on_entry, on_row_end);
+    }
+    if (t + 1 < a.segments) {
+      a.d = a.d * r1 + d1;
+      a.r *= r1;
+      a.d2 = d2;
+      a.r2 = r2;
+    }
+  }
+
+  // A value slot: the entry's value (escaped: its bits raw from the escape stream), or nothing
+  // for the filler after an end of row.
+  template <class OnEntry>
+  GRAPHRING_HD void take_value(std::uint32_t l, dtans_lane& a, const dtans_value_entry& ev,
+                               std::uint64_t& esc, OnEntry& on_entry) const {
+    if (a.filler) {
+      a.filler = false;
+      return;
+    }
+    std::uint64_t bits = ev.symbol;
+    if (ev.raw_bits) {
+      bits = read_raw(esc, 32);
+      if (ev.raw_bits == 64) bits |= read_raw(esc, 32) << 32;
+    }
+    on_entry(l, a.row, vertex_id(a.col), value_from_bits<V>(bits));
+  }
+
+  // An index slot: the end of the row, or e.count deltas (a run, or one delta whose low bits,
+  // when escaped, come raw from the escape stream); a pattern matrix's entries are taken here.
+  template <class OnEntry, class OnRowEnd>
+  GRAPHRING_HD void take_index(std::uint32_t l, dtans_lane& a, const dtans_index_entry& e,
+                               bool weighted, std::uint64_t& esc, OnEntry& on_entry,
+                               OnRowEnd& on_row_end) const {
+    if (e.count == 0) {
+      on_row_end(l, a.row);
+      ++a.row;
+      a.col = 0xffffffffu;
+      a.filler = weighted;
+      return;
+    }
+    const std::uint32_t delta = e.symbol + std::uint32_t(read_raw(esc, e.raw_bits));
+    for (std::uint32_t c = 0; c < e.count; ++c) {
+      a.col += delta;
+      if (!weighted) on_entry(l, a.row, vertex_id(a.col), V{});
+    }
+  }
+
+  // The check after segment t that refills w[j] (check 1: w[0], check 2: w[1]): the word is
+  // extracted from the state when its radix has reached W, else loaded from the stream; after
+  // check 1 the segment's second digit group joins the state.
+  template <int j>
+  GRAPHRING_HD void check_word(dtans_lane& a, std::uint64_t t, std::uint64_t& pos) const {
+    if (t + 1 >= a.segments) return;
+    if (a.r >> 32) {
+      a.w[j] = std::uint32_t(a.d);
+      a.d >>= 32;
+      a.r >>= 32;
+    } else if (dtans_round_loads(t + 1, a.segments, a.symbols, j)) {
+      a.w[j] = words[pos++];
+    }
+    if constexpr (j == 0) {
+      a.d = a.d * a.r2 + a.d2;
+      a.r *= a.r2;
     }
   }
 };

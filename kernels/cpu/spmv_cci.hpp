@@ -1,0 +1,168 @@
+// Pull SpMV over Compressed Column Indices (CCI; Lawlor, "In-memory Data Compression for Sparse
+// Matrices", IA^3 2013, seeds/000; engine/formats/cci.hpp), with the contract of
+// kernels/cpu/spmv_format_common.hpp. The loop is written out for the format: decode a piece of
+// column ids, then gather and accumulate; work is balanced by blocks of row groups of equal
+// entries.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "kernels/cpu/spmv_format_common.hpp"
+#include "kernels/formats/cci_view.hpp"
+
+namespace graphring::kernels {
+
+namespace detail {
+
+// Runs pull_row(r) -> bool (row present) for every row, rows split into blocks of about equal
+// entries; returns how many rows were present.
+template <class Row>
+std::uint64_t for_rows_balanced(const edge_offset* offsets, std::uint64_t nrows, Row&& pull_row) {
+  const std::uint64_t blocks = block_count(offsets[nrows] + nrows);
+  const std::vector<std::uint64_t> bounds = balanced_blocks(offsets, nrows, blocks);
+  std::uint64_t found = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : found) if (blocks > 1)
+  for (std::int64_t b = 0; b < std::int64_t(blocks); ++b)
+    for (std::uint64_t r = bounds[b]; r < bounds[b + 1]; ++r) found += pull_row(r);
+  return found;
+}
+
+// Decodes the column ids of at least min(row_left, 64) entries, at most row_left and 79, into
+// cols (room for 80), continuing from col (the row's last column so far); returns how many it
+// wrote. A codeword gives a delta and a count (a run of up to 16 equal deltas, or one jump),
+// so the last codeword may carry the piece past 64; a run is written 16 ids at a time and cut to
+// its count.
+template <class V>
+GRAPHRING_INLINE std::uint64_t decode_cci_piece(const cci_view<V>& a, cci_reader& in,
+                                                std::uint64_t row_left, std::uint32_t& col,
+                                                vertex_id* cols) {
+  const std::uint64_t want = std::min<std::uint64_t>(row_left, 64);
+  std::uint64_t n = 0;
+  while (n < want) {
+    std::uint32_t delta = 0, count = 0;
+    in.next_code(a, delta, count);
+    cols[n] = col + delta;
+    if (count > 1)
+      for (std::uint32_t i = 1; i < 16; ++i) cols[n + i] = col + delta * (i + 1);
+    const std::uint64_t used = std::min<std::uint64_t>(count, row_left - n);
+    col += delta * std::uint32_t(used);
+    n += used;
+  }
+  return n;
+}
+
+// Folds the entries [k, k + length) of row r of a one-slice CCI view, read by `in`, into acc;
+// leaves `in` and k at the row's end (past codewords it no longer needs once the sum is final).
+// The row goes in pieces of about 64 column ids, decoded first and then gathered and
+// accumulated like a CSR row: the loads of x are independent of the decode, so they overlap it.
+// With every x present and a commutative monoid that never stops early, four running sums hide
+// the latency of ⊕ (each starts at zero(), as in the CSR kernel); otherwise one sum, with the
+// terminal and ANY checks per piece.
+template <class S, class V, class Values, class X>
+bool fold_cci_row(const cci_view<V>& a, cci_reader& in, const Values& values, const X* x,
+                  const std::uint8_t* x_present, std::uint64_t r, edge_offset& k,
+                  std::uint64_t length, typename S::c_type& acc) {
+  using B = typename S::b_type;
+  using C = typename S::c_type;
+  using M = typename S::add_monoid;
+  vertex_id cols[80];
+  const edge_offset end = k + length;
+  std::uint32_t col = 0xffffffffu;
+  auto product = [&](std::uint64_t i) {
+    return S::multiply(values.at(k + i), B(x[cols[i]]), r, cols[i], 0);
+  };
+  if constexpr (is_commutative_v<M> && !stops_at_any_v<S> && !stops_at_terminal_v<S>) {
+    if (!x_present) {
+      C s0 = S::zero(), s1 = S::zero(), s2 = S::zero(), s3 = S::zero();
+      while (k < end) {
+        const std::uint64_t n = decode_cci_piece(a, in, end - k, col, cols);
+        std::uint64_t i = 0;
+        for (; i + 4 <= n; i += 4) {
+          s0 = S::accumulate(s0, product(i));
+          s1 = S::accumulate(s1, product(i + 1));
+          s2 = S::accumulate(s2, product(i + 2));
+          s3 = S::accumulate(s3, product(i + 3));
+        }
+        for (; i < n; ++i) s0 = S::accumulate(s0, product(i));
+        k += n;
+      }
+      acc = S::accumulate(acc, S::accumulate(S::accumulate(s0, s1), S::accumulate(s2, s3)));
+      return length > 0;
+    }
+  }
+  bool taken = false;
+  while (k < end) {
+    const std::uint64_t n = decode_cci_piece(a, in, end - k, col, cols);
+    for (std::uint64_t i = 0; i < n; ++i) {
+      if (x_present && !x_present[cols[i]]) continue;
+      acc = S::accumulate(acc, product(i));
+      taken = true;
+      if constexpr (stops_at_any_v<S>) break;
+    }
+    k += n;
+    bool final_sum = false;
+    if constexpr (stops_at_any_v<S>) final_sum = taken;
+    if constexpr (stops_at_terminal_v<S>) final_sum = taken && at_terminal<S>(acc);
+    if (final_sum) {
+      in.skip_entries(a, end - k);
+      k = end;
+      return true;
+    }
+  }
+  return taken;
+}
+
+}  // namespace detail
+
+// One slice: blocks of whole groups of about equal entries, each group decoded row after row
+// from its stored start. More slices (the GPU variant): rows through the generic decoder.
+template <class S, class V, class Values, class X, class Allowed>
+std::uint64_t spmv_pull_cci(const cci_view<V>& a, const Values& values, const X* x,
+                            const std::uint8_t* x_present, typename S::c_type* y,
+                            std::uint8_t* y_present, const Allowed& allowed) {
+  using C = typename S::c_type;
+  if (a.slices > 1) {
+    return detail::for_rows_balanced(a.offsets, a.nrows, [&](std::uint64_t r) -> bool {
+      y_present[r] = 0;
+      if (!allowed(r)) return false;
+      detail::row_sum<S> sum;
+      a.for_each_in_row(r, detail::product_taker<S, Values, X>{&values, x, x_present, r, &sum});
+      if (sum.present) {
+        y[r] = sum.value;
+        y_present[r] = 1;
+      }
+      return sum.present;
+    });
+  }
+  const std::uint64_t groups = (a.nrows + cci_group - 1) / cci_group;
+  const std::uint64_t blocks = detail::block_count(a.group_entry[groups] + a.nrows);
+  const std::vector<std::uint64_t> bounds = detail::balanced_blocks(a.group_entry, groups, blocks);
+  std::uint64_t found = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : found) if (blocks > 1)
+  for (std::int64_t b = 0; b < std::int64_t(blocks); ++b)
+    for (std::uint64_t g = bounds[b]; g < bounds[b + 1]; ++g) {
+      cci_reader in(a, a.code_start[g]);
+      edge_offset k = a.group_entry[g];
+      const std::uint64_t last = std::min<std::uint64_t>(a.nrows, (g + 1) * cci_group);
+      for (std::uint64_t r = g * cci_group; r < last; ++r) {
+        const std::uint64_t length = in.read_length(a);
+        y_present[r] = 0;
+        if (!allowed(r)) {
+          in.skip_entries(a, length);
+          k += length;
+          continue;
+        }
+        C acc = S::zero();
+        if (detail::fold_cci_row<S>(a, in, values, x, x_present, r, k, length, acc)) {
+          y[r] = acc;
+          y_present[r] = 1;
+          ++found;
+        }
+      }
+    }
+  return found;
+}
+
+}  // namespace graphring::kernels
