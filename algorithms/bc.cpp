@@ -61,7 +61,8 @@ vector<double> batch_dependencies(const matrix<bool>& a, std::span<const vertex_
   batch_matrix deps(k, n), w(k, n), c(k, n);
   for (std::size_t d = levels.size(); d-- > 1;) {
     // W = 1 ./ σ_d;  W += Δ_d .* W
-    apply(w, no_mask, no_accum, [](double sigma) { return 1.0 / sigma; }, levels[d]);
+    apply(
+        w, no_mask, no_accum, [](double sigma) { return 1.0 / sigma; }, levels[d]);
     ewise_mult(w, no_mask, plus_op<double>{}, times_op<double>{}, deps, w);
     // C<S_{d-1}> = W plus.first Aᵀ;  Δ_{d-1} = C .* σ_{d-1}
     mxm(c, levels[d - 1], no_accum, plus_first<double>{}, w, a,
@@ -80,7 +81,9 @@ vector<double> betweenness(const matrix<bool>& a, std::span<const vertex_id> sou
                            std::uint64_t batch) {
   const std::uint64_t n = a.nrows();
   for (vertex_id s : sources)
-    if (s >= n) throw error(error_kind::usage, "betweenness source " + std::to_string(s) + " is out of range");
+    if (s >= n)
+      throw error(error_kind::usage,
+                  "betweenness source " + std::to_string(s) + " is out of range");
   std::vector<vertex_id> sorted(sources.begin(), sources.end());
   std::sort(sorted.begin(), sorted.end());
   if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
@@ -88,7 +91,8 @@ vector<double> betweenness(const matrix<bool>& a, std::span<const vertex_id> sou
   auto bc = vector<double>::dense(n, 0.0);
   batch = std::max<std::uint64_t>(batch, 1);
   for (std::uint64_t first = 0; first < sources.size(); first += batch) {
-    const auto part = sources.subspan(first, std::min<std::uint64_t>(batch, sources.size() - first));
+    const auto part =
+        sources.subspan(first, std::min<std::uint64_t>(batch, sources.size() - first));
     // bc += δ(batch)
     ewise_add(bc, no_mask, no_accum, plus_op<double>{}, bc, batch_dependencies(a, part));
   }

@@ -48,7 +48,7 @@ namespace {
 using label = vertex_id;
 using labels = vector<label>;
 
-constexpr std::uint64_t sampled_edges = 4;   // per vertex of a symmetric graph, as in LAGraph
+constexpr std::uint64_t sampled_edges = 4;     // per vertex of a symmetric graph, as in LAGraph
 constexpr std::uint64_t sampled_each_way = 1;  // out-edges and in-edges of a directed one
 constexpr std::uint64_t mode_samples = 864;  // vertices whose root votes for the largest component
 
@@ -89,8 +89,7 @@ labels first_parents(const edge_sets& edges, std::uint64_t n) {
   apply_index(f, no_mask, no_accum, row_index_op{}, labels::dense(n, 0));
   // f = min(f, E min.secondi 1) for every E
   for (const matrix<bool>& e : edges)
-    mxv(f, no_mask, min_op<label>{}, min_secondi<label>{}, e,
-        vector<bool>::dense(n, true));
+    mxv(f, no_mask, min_op<label>{}, min_secondi<label>{}, e, vector<bool>::dense(n, true));
   return f;
 }
 
@@ -109,8 +108,7 @@ void fastsv(const edge_sets& edges, labels& f) {
     for (std::size_t k = 1; k < edges.size(); ++k)
       mxv(mngp, no_mask, min_op<label>{}, min_second<label>{}, edges[k], gp);
     // f(f(u)) = min(f(f(u)), mngp(u))                  (stochastic hooking)
-    assign(f, no_mask, min_op<label>{}, mngp,
-           std::span<const label>(parent.data(), n));
+    assign(f, no_mask, min_op<label>{}, mngp, std::span<const label>(parent.data(), n));
     // f = min(f, mngp);  f = min(f, gp)                (aggressive hooking, shortcutting)
     apply(f, no_mask, min_op<label>{}, identity_op<label>{}, mngp);
     apply(f, no_mask, min_op<label>{}, identity_op<label>{}, gp);
@@ -118,8 +116,8 @@ void fastsv(const edge_sets& edges, labels& f) {
     std::copy(f.values(), f.values() + n, parent.data());
     extract(next_gp, no_mask, no_accum, f, std::span<const label>(parent.data(), n));
     // moved = next_gp ≠ gp;   changed = ⊕_or moved
-    ewise_mult(moved, no_mask, no_accum, [](label x, label y) { return x != y; },
-               next_gp, gp);
+    ewise_mult(
+        moved, no_mask, no_accum, [](label x, label y) { return x != y; }, next_gp, gp);
     changed = reduce(lor_monoid{}, moved);
     std::swap(gp, next_gp);
     if (!changed) break;

@@ -30,8 +30,9 @@ void check_weights_are_numbers(const matrix<double>& a, const char* needs) {
   if (!std::isnan(reduce(plus_monoid<double>{}, a))) return;
   matrix<double> nan_weights(a.nrows(), a.ncols());
   // N = A⟨isnan⟩
-  select(nan_weights, no_mask, no_accum,
-         [](double w, std::uint64_t, std::uint64_t) { return std::isnan(w); }, a);
+  select(
+      nan_weights, no_mask, no_accum,
+      [](double w, std::uint64_t, std::uint64_t) { return std::isnan(w); }, a);
   if (nan_weights.nvals() > 0)
     throw error(error_kind::bad_input, std::string("a weight is not a number (NaN); ") + needs);
 }

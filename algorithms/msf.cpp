@@ -15,8 +15,6 @@
 // [2] Kepner & Gilbert (eds.), "Graph Algorithms in the Language of Linear Algebra", SIAM 2011.
 #include "algorithms/msf.hpp"
 
-#include "algorithms/checks.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -24,6 +22,7 @@
 #include <tuple>
 
 #include "algorithms/cc.hpp"
+#include "algorithms/checks.hpp"
 #include "algorithms/graph_matrices.hpp"
 #include "engine/io/load.hpp"
 #include "engine/ops/operations.hpp"
@@ -60,9 +59,12 @@ msf_result minimum_spanning_forest(const matrix<double>& s) {
   check_weights_are_numbers(s, "a spanning forest needs ordered weights");
   matrix<edge_key> keys(n, n);
   // K(i, j) = (A(i, j), min(i, j), max(i, j))
-  apply_index(keys, no_mask, no_accum, [](double w, std::uint64_t i, std::uint64_t j) {
-    return edge_key{w, vertex_id(std::min(i, j)), vertex_id(std::max(i, j))};
-  }, s);
+  apply_index(
+      keys, no_mask, no_accum,
+      [](double w, std::uint64_t i, std::uint64_t j) {
+        return edge_key{w, vertex_id(std::min(i, j)), vertex_id(std::max(i, j))};
+      },
+      s);
   array<std::uint64_t> ids(n);
   for (std::uint64_t u = 0; u < n; ++u) ids[u] = u;
   auto f = vector<std::uint64_t>::from_dense(std::move(ids));
@@ -71,9 +73,12 @@ msf_result minimum_spanning_forest(const matrix<double>& s) {
   for (;;) {
     const std::uint64_t* component = f.values();
     // K = K⟨f(i) ≠ f(j)⟩
-    select(keys, no_mask, no_accum, [component](const edge_key&, std::uint64_t i, std::uint64_t j) {
-      return component[i] != component[j];
-    }, keys);
+    select(
+        keys, no_mask, no_accum,
+        [component](const edge_key&, std::uint64_t i, std::uint64_t j) {
+          return component[i] != component[j];
+        },
+        keys);
     if (keys.nvals() == 0) break;
     // e = min_j K(:, j)
     reduce_rows(lightest, no_mask, no_accum, min_edge_monoid{}, keys);
@@ -88,9 +93,11 @@ msf_result minimum_spanning_forest(const matrix<double>& s) {
     std::vector<edge_key> chosen;
     best.for_each([&](std::uint64_t, const edge_key& e) { chosen.push_back(e); });
     std::sort(chosen.begin(), chosen.end());
-    chosen.erase(std::unique(chosen.begin(), chosen.end(), [](const edge_key& x, const edge_key& y) {
-      return x.lo == y.lo && x.hi == y.hi;
-    }), chosen.end());
+    chosen.erase(std::unique(chosen.begin(), chosen.end(),
+                             [](const edge_key& x, const edge_key& y) {
+                               return x.lo == y.lo && x.hi == y.hi;
+                             }),
+                 chosen.end());
     array<vertex_id> rows, cols;
     for (const edge_key& e : chosen) {
       result.edges.push_back({e.lo, e.hi, e.weight});
@@ -112,8 +119,8 @@ msf_result minimum_spanning_forest(const matrix<double>& s) {
 }
 
 msf_result minimum_spanning_forest(const graph& g) {
-  const graph simple = rebuild(g, {.symmetrize = true, .drop_self_loops = true,
-                                   .duplicates = duplicate_policy::min});
+  const graph simple = rebuild(
+      g, {.symmetrize = true, .drop_self_loops = true, .duplicates = duplicate_policy::min});
   return minimum_spanning_forest(weights_of(simple));
 }
 

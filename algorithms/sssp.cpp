@@ -84,8 +84,9 @@ vector<double> relax(const vector<double>& f, const matrix<double>& a, vector<do
   offers(t, f, a, uniform, settled, method);
   // improved = t⟨t < dist⟩
   const double* d = dist.values();
-  select(improved, no_mask, no_accum,
-         [d](double x, std::uint64_t i, std::uint64_t) { return x < d[i]; }, t);
+  select(
+      improved, no_mask, no_accum,
+      [d](double x, std::uint64_t i, std::uint64_t) { return x < d[i]; }, t);
   // dist = second(dist, improved)
   apply(dist, no_mask, second_op<double>{}, identity_op<double>{}, improved);
   return improved;
@@ -106,7 +107,8 @@ vector<double> uniform_rounds(const matrix<double>& a, vertex_id source) {
     offers(t, f, a, true, &reached);
     // dist = second(dist, t),  reached ∪= t
     apply(dist, no_mask, second_op<double>{}, identity_op<double>{}, t);
-    apply(reached, no_mask, lor_op<bool>{}, [](double) { return true; }, t);
+    apply(
+        reached, no_mask, lor_op<bool>{}, [](double) { return true; }, t);
     std::swap(f, t);
   }
   return dist;
@@ -170,7 +172,8 @@ vector<double> sssp_delta_stepping(const matrix<double>& a, vertex_id source, do
     bucket.clear();
     while (near.nvals() > 0) {
       // bucket ∪= near
-      apply(bucket, no_mask, lor_op<bool>{}, [](double) { return true; }, near);
+      apply(
+          bucket, no_mask, lor_op<bool>{}, [](double) { return true; }, near);
       const vector<double> improved = relax(near, inner, dist, false, &settled, push);
       // near = improved⟨< hi⟩,  arrivals ∪= improved⟨>= hi⟩
       select(near, no_mask, no_accum, value_lt_op<double>{hi}, improved);
@@ -194,7 +197,9 @@ vector<double> sssp(const graph& g, vertex_id source, std::optional<double> delt
   const matrix<double> a = weights_of(g);
   check_weights_are_numbers(a, "shortest paths need comparable lengths");
   if (a.nvals() > 0 && reduce(min_monoid<double>{}, a) < 0) {
-    if (delta) throw error(error_kind::usage, "--delta needs non-negative weights (this graph has negative ones)");
+    if (delta)
+      throw error(error_kind::usage,
+                  "--delta needs non-negative weights (this graph has negative ones)");
     return sssp_bellman_ford(a, source);
   }
   return sssp_delta_stepping(a, source, delta.value_or(0));

@@ -47,8 +47,8 @@ std::uint64_t triangle_count(graph& g) {
   if (g.duplicate_edges() > 0) {
     // Repeated edges would count a triangle more than once: the builder merges them (and
     // symmetrizes and drops self-loops in the same counting pass).
-    graph simple = rebuild(g, {.symmetrize = true, .drop_self_loops = true,
-                               .duplicates = duplicate_policy::first});
+    graph simple = rebuild(
+        g, {.symmetrize = true, .drop_self_loops = true, .duplicates = duplicate_policy::first});
     return triangle_count(structure_of(simple, false));
   }
   const bool symmetric = g.symmetric();

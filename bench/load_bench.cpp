@@ -60,14 +60,17 @@ int main(int argc, char** argv) {
   std::vector<std::string> graphs;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--trials" && i + 1 < argc) trials = std::max(1, std::atoi(argv[++i]));
-    else if (a == "--json" && i + 1 < argc) json = argv[++i];
-    else graphs.push_back(a);
+    if (a == "--trials" && i + 1 < argc)
+      trials = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--json" && i + 1 < argc)
+      json = argv[++i];
+    else
+      graphs.push_back(a);
   }
   if (graphs.empty()) graphs = default_graphs();
 
-  const std::filesystem::path scratch = std::filesystem::temp_directory_path() /
-                                        ("graphring-bench-load-" + std::to_string(getpid()));
+  const std::filesystem::path scratch =
+      std::filesystem::temp_directory_path() / ("graphring-bench-load-" + std::to_string(getpid()));
   std::filesystem::create_directories(scratch);
   std::vector<measurement> results;
   try {
@@ -99,7 +102,8 @@ int main(int argc, char** argv) {
   std::filesystem::remove_all(scratch);
   std::fprintf(stderr, "\r%60s\r", "");
 
-  std::printf("loader benchmark, %d threads, median of %d trials (page cache warm)\n", omp_get_max_threads(), trials);
+  std::printf("loader benchmark, %d threads, median of %d trials (page cache warm)\n",
+              omp_get_max_threads(), trials);
   std::printf("%-26s %9s %11s %9s %11s %9s %10s %10s %9s\n", "graph", "text MB", "edges", "parse s",
               "text MB/s", "Medges/s", "parse .gz s", ".grb s", "grb gain");
   for (const measurement& m : results) {
@@ -108,8 +112,8 @@ int main(int argc, char** argv) {
     char gz[32] = "-";
     if (!m.gzip_seconds.empty()) std::snprintf(gz, sizeof gz, "%.4f", median(m.gzip_seconds));
     std::printf("%-26s %9.1f %11llu %9.4f %11.0f %9.1f %10s %10.5f %8.0fx\n", m.graph.c_str(), mb,
-                (unsigned long long)m.edges, text_s, mb / text_s, double(m.edges) / text_s / 1e6, gz, grb_s,
-                text_s / grb_s);
+                (unsigned long long)m.edges, text_s, mb / text_s, double(m.edges) / text_s / 1e6,
+                gz, grb_s, text_s / grb_s);
   }
   if (!json.empty()) {
     std::ofstream out(json);
@@ -121,9 +125,11 @@ int main(int argc, char** argv) {
         for (std::size_t k = 0; k < v.size(); ++k) s += (k ? ", " : "") + std::to_string(v[k]);
         return s + "]";
       };
-      out << (i ? ", " : "") << "{\"graph\": \"" << m.graph << "\", \"text_bytes\": " << m.text_bytes
-          << ", \"edges\": " << m.edges << ", \"text_seconds\": " << list(m.text_seconds)
-          << ", \"gzip_seconds\": " << list(m.gzip_seconds) << ", \"grb_seconds\": " << list(m.grb_seconds) << "}";
+      out << (i ? ", " : "") << "{\"graph\": \"" << m.graph
+          << "\", \"text_bytes\": " << m.text_bytes << ", \"edges\": " << m.edges
+          << ", \"text_seconds\": " << list(m.text_seconds)
+          << ", \"gzip_seconds\": " << list(m.gzip_seconds)
+          << ", \"grb_seconds\": " << list(m.grb_seconds) << "}";
     }
     out << "]}\n";
   }

@@ -30,7 +30,8 @@ std::uint64_t last_level_cache() {
   std::uint64_t bytes = 0;
   int best_level = -1;
   for (int index = 0; index < 8; ++index) {
-    const std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index) + "/";
+    const std::string dir =
+        "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index) + "/";
     std::ifstream level_file(dir + "level"), size_file(dir + "size");
     int level = 0;
     std::string size;
@@ -61,7 +62,8 @@ std::string graphblas_version() {
 
 double stream_triad_gb_per_s(std::uint64_t elements, int trials) {
   const auto n = std::int64_t(elements);
-  std::unique_ptr<double[]> a(new double[elements]), b(new double[elements]), c(new double[elements]);
+  std::unique_ptr<double[]> a(new double[elements]), b(new double[elements]),
+      c(new double[elements]);
 #pragma omp parallel for schedule(static)
   for (std::int64_t i = 0; i < n; ++i) {  // first touch by the threads that will stream them
     a[i] = 0;
@@ -90,7 +92,8 @@ machine_info probe_machine(bool measure_bandwidth) {
   if (measure_bandwidth)
     m.triad_gb_per_s = stream_triad_gb_per_s(4 * m.last_level_cache_bytes / sizeof(double) + 1);
   m.graphblas = graphblas_version();
-  m.boost = std::to_string(BOOST_VERSION / 100000) + "." + std::to_string(BOOST_VERSION / 100 % 1000);
+  m.boost =
+      std::to_string(BOOST_VERSION / 100000) + "." + std::to_string(BOOST_VERSION / 100 % 1000);
   return m;
 }
 

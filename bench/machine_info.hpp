@@ -12,13 +12,13 @@
 namespace graphring::bench {
 
 struct machine_info {
-  std::string cpu_model;        // "model name" of /proc/cpuinfo ("unknown" when absent)
-  unsigned logical_cores = 0;   // std::thread::hardware_concurrency
-  int openmp_threads = 0;       // omp_get_max_threads
+  std::string cpu_model;       // "model name" of /proc/cpuinfo ("unknown" when absent)
+  unsigned logical_cores = 0;  // std::thread::hardware_concurrency
+  int openmp_threads = 0;      // omp_get_max_threads
   std::uint64_t last_level_cache_bytes = 0;
-  double triad_gb_per_s = 0;    // 0 when not measured
-  std::string graphblas;        // e.g. "SuiteSparse:GraphBLAS 7.4.0 (C API 2.0)"
-  std::string boost;            // e.g. "1.74"
+  double triad_gb_per_s = 0;  // 0 when not measured
+  std::string graphblas;      // e.g. "SuiteSparse:GraphBLAS 7.4.0 (C API 2.0)"
+  std::string boost;          // e.g. "1.74"
 };
 
 // Best-of-`trials` triad bandwidth in GB/s (1e9 bytes/s) with arrays of `elements` doubles.

@@ -23,7 +23,8 @@ const std::set<std::string> common_values = {"--threads", "--backend", "--input-
 
 }  // namespace
 
-arguments::arguments(const std::vector<std::string>& args, const option_spec& spec) : usage_(spec.usage) {
+arguments::arguments(const std::vector<std::string>& args, const option_spec& spec)
+    : usage_(spec.usage) {
   for (const std::string& a : args)
     if (a == "--help" || a == "-h") {
       std::printf("usage: %s\n%s\n", usage_.c_str(), common_options_text);
@@ -42,7 +43,8 @@ arguments::arguments(const std::vector<std::string>& args, const option_spec& sp
         if (has_inline) usage_error("option " + name + " takes no value", usage_);
         flags_.insert(name);
       } else if (spec.values.count(name) || common_values.count(name)) {
-        if (!has_inline && i + 1 == args.size()) usage_error("option " + name + " needs a value", usage_);
+        if (!has_inline && i + 1 == args.size())
+          usage_error("option " + name + " needs a value", usage_);
         values_[name] = has_inline ? inline_value : args[++i];
       } else {
         usage_error("unknown option '" + a + "'", usage_);
@@ -60,8 +62,9 @@ arguments::arguments(const std::vector<std::string>& args, const option_spec& sp
   if (auto name = value("--backend")) {
     backend_ = parse_backend(*name);
     if (backend_ == graphring::backend::cuda && !spec.gpu)
-      throw error(error_kind::usage, "--backend cuda: this command has no GPU version (GPU: spmv, "
-                                     "bfs, sssp, pagerank, bench)");
+      throw error(error_kind::usage,
+                  "--backend cuda: this command has no GPU version (GPU: spmv, "
+                  "bfs, sssp, pagerank, bench)");
   }
 }
 

@@ -7,31 +7,39 @@
 
 #include "cli/arguments.hpp"
 #include "cli/commands/commands.hpp"
-#include "engine/backends.hpp"
 #include "core/error.hpp"
 #include "core/memory_budget.hpp"
+#include "engine/backends.hpp"
 
 namespace {
 
 const char* usage_text =
     "usage: graphring COMMAND [ARGS]\n"
-    "  demo [--trials N] [--plot F]             graphring against GraphBLAS and Boost on the bundled\n"
-    "                                           graph and an R-MAT graph, with a reading of the table\n"
+    "  demo [--trials N] [--plot F]             graphring against GraphBLAS and Boost on the "
+    "bundled\n"
+    "                                           graph and an R-MAT graph, with a reading of the "
+    "table\n"
     "  info GRAPH [--json]                      counts, degrees and storage of a graph\n"
-    "  convert IN OUT                           write a graph as .mtx, .el, .wel, .e or .grb (.gz too)\n"
+    "  convert IN OUT                           write a graph as .mtx, .el, .wel, .e or .grb (.gz "
+    "too)\n"
     "  spmv GRAPH [--semiring NAME] [--x FILE]  w = A (+).(x) x over a named semiring\n"
     "  bench [GRAPH ...] [--algos LIST] [--trials N] [--interleave] [--json F] [--plot F]\n"
     "                                           graphring against GraphBLAS and Boost, same run\n"
-    "  bfs GRAPH --source ID [--parents]        BFS level (or parent) of every vertex, -1 unreached\n"
+    "  bfs GRAPH --source ID [--parents]        BFS level (or parent) of every vertex, -1 "
+    "unreached\n"
     "  sssp GRAPH --source ID [--delta D]       shortest-path distances, inf when unreached\n"
     "  pagerank GRAPH [--damping 0.85] [--tol 1e-7] [--max-iters 100]   PageRank of every vertex\n"
     "  cc GRAPH                                 smallest ID in each vertex's weak component\n"
     "  tc GRAPH                                 number of triangles (edges taken as undirected)\n"
-    "  bc GRAPH [--sources ID,ID,...]           betweenness centrality (from every vertex by default)\n"
-    "  msf GRAPH                                minimum spanning forest: total weight, count, U V W\n"
-    "  semirings [--json]                       the semirings spmv --semiring can name, with types\n"
+    "  bc GRAPH [--sources ID,ID,...]           betweenness centrality (from every vertex by "
+    "default)\n"
+    "  msf GRAPH                                minimum spanning forest: total weight, count, U V "
+    "W\n"
+    "  semirings [--json]                       the semirings spmv --semiring can name, with "
+    "types\n"
     "  (bfs sssp pagerank cc bc msf take --out FILE; without it they write to standard output.\n"
-    "   bfs sssp pagerank cc tc bc msf take --stats: times, levels, iterations... as JSON on stderr)\n"
+    "   bfs sssp pagerank cc tc bc msf take --stats: times, levels, iterations... as JSON on "
+    "stderr)\n"
     "common options: --symmetrize --drop-self-loops --threads N --quiet --input-format FORMAT\n"
     "  --backend cpu|cuda (spmv, bfs, sssp, pagerank, bench: run on the GPU with cuda)\n"
     "GRAPH is a file (.mtx .el .txt .wel .e .gr .grb, optionally .gz; - is standard input;\n"
@@ -66,7 +74,8 @@ int run(const std::vector<std::string>& argv) {
   if (command == "bc") return cli::bc_command(rest);
   if (command == "msf") return cli::msf_command(rest);
   if (command == "semirings") return cli::semirings_command(rest);
-  throw error(error_kind::usage, "unknown command '" + command + "' (run 'graphring --help' for the list)");
+  throw error(error_kind::usage,
+              "unknown command '" + command + "' (run 'graphring --help' for the list)");
 }
 
 // The message with every control byte (a newline in a file name, ESC or NUL from the input)

@@ -53,7 +53,8 @@ struct big_allocator {
     if (void* cached = detail::block_cache::instance().take(rounded(bytes)))
       return static_cast<T*>(cached);  // counted while it was cached
     detail::reserve_memory(rounded(bytes));
-    void* p = mmap(nullptr, rounded(bytes), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void* p =
+        mmap(nullptr, rounded(bytes), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) {
       detail::release_memory(rounded(bytes));
       throw std::bad_alloc();

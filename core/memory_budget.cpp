@@ -49,8 +49,9 @@ std::uint64_t budget_from_environment() {
   const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), mib);
   if (value.empty() || ec != std::errc() || end != value.data() + value.size() || mib == 0 ||
       mib > (UINT64_MAX >> 20))
-    throw error(error_kind::usage, std::string(limit_variable) + " must be a positive whole number of MiB, not '" +
-                                       value + "'");
+    throw error(error_kind::usage, std::string(limit_variable) +
+                                       " must be a positive whole number of MiB, not '" + value +
+                                       "'");
   return mib << 20;
 }
 
@@ -58,10 +59,13 @@ std::uint64_t budget_from_environment() {
   const std::uint64_t budget = memory_budget();
   const std::uint64_t in_use = memory_in_use();
   std::string message = what + " needs " + memory_text(bytes);
-  if (in_use > 0) message += "; with the " + memory_text(in_use) + " in use that exceeds";
-  else message += ", over";
+  if (in_use > 0)
+    message += "; with the " + memory_text(in_use) + " in use that exceeds";
+  else
+    message += ", over";
   message += " the limit of " + memory_text(budget);
-  message += std::getenv(limit_variable) ? std::string(" set by ") + limit_variable : " of this machine";
+  message +=
+      std::getenv(limit_variable) ? std::string(" set by ") + limit_variable : " of this machine";
   throw error(error_kind::limit, message, file);
 }
 
@@ -76,9 +80,13 @@ std::uint64_t memory_budget() {
   return budget;
 }
 
-void set_memory_budget(std::uint64_t bytes) { chosen_budget.store(bytes, std::memory_order_relaxed); }
+void set_memory_budget(std::uint64_t bytes) {
+  chosen_budget.store(bytes, std::memory_order_relaxed);
+}
 
-std::uint64_t memory_in_use() noexcept { return detail::memory_counter().load(std::memory_order_relaxed); }
+std::uint64_t memory_in_use() noexcept {
+  return detail::memory_counter().load(std::memory_order_relaxed);
+}
 
 std::string memory_text(std::uint64_t bytes) {
   char text[32];

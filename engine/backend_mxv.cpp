@@ -14,8 +14,9 @@ any_vector backend_mxv(backend on, const semiring_entry& semiring, const csr_mat
                        std::optional<format_kind> format, vertex_order order) {
   require_backend(on);
   if (on == backend::cuda && order != vertex_order::original)
-    throw error(error_kind::usage, "a vertex order other than the original is a CPU option; "
-                                   "leave out --order or use --backend cpu");
+    throw error(error_kind::usage,
+                "a vertex order other than the original is a CPU option; "
+                "leave out --order or use --backend cpu");
 #ifdef GRAPHRING_HAS_CUDA
   if (on == backend::cuda) return device_mxv(semiring.name, a, x, method, format);
 #endif

@@ -122,7 +122,8 @@ csr_matrix build(std::uint64_t nrows, std::uint64_t ncols, const arc_source<T>& 
       const bool duplicate = policy != duplicate_policy::keep && i > offsets[r] &&
                              key.col(keys[i - 1]) == key.col(keys[i]);
       if (duplicate) {
-        if constexpr (weighted) merge_weight(values[out - 1], in.weights[key.arc(keys[i]) >> 1], policy);
+        if constexpr (weighted)
+          merge_weight(values[out - 1], in.weights[key.arc(keys[i]) >> 1], policy);
         continue;
       }
       cols[out] = key.col(keys[i]);
@@ -163,17 +164,19 @@ csr_matrix build_from_edges(const edge_list& edges, const build_options& options
     if (edges.src.size() > kernels::min_parallel_work)
   for (std::int64_t k = 0; k < std::int64_t(edges.src.size()); ++k)
     in_range = in_range && edges.src[k] < edges.nrows && edges.dst[k] < edges.ncols;
-  if (!in_range) throw error(error_kind::usage, "an edge names a vertex outside the edge list's size");
+  if (!in_range)
+    throw error(error_kind::usage, "an edge names a vertex outside the edge list's size");
   return std::visit(
       [&](const auto& w) {
         using W = std::decay_t<decltype(w)>;
         if constexpr (std::is_same_v<W, std::monostate>) {
-          return build_any<std::monostate>(edges.nrows, edges.ncols, edges.src, edges.dst,
-                                           nullptr, options, wide_keys);
+          return build_any<std::monostate>(edges.nrows, edges.ncols, edges.src, edges.dst, nullptr,
+                                           options, wide_keys);
         } else {
           if (w.size() != edges.src.size())
             throw error(error_kind::internal, "edge list has a weight count unequal to its edges");
-          return build_any(edges.nrows, edges.ncols, edges.src, edges.dst, w.data(), options, wide_keys);
+          return build_any(edges.nrows, edges.ncols, edges.src, edges.dst, w.data(), options,
+                           wide_keys);
         }
       },
       edges.weights);

@@ -21,7 +21,9 @@ struct csr_matrix {
   edge_offset nnz() const noexcept { return cols.size(); }
   edge_offset row_begin(std::uint64_t row) const noexcept { return offsets[row]; }
   edge_offset row_end(std::uint64_t row) const noexcept { return offsets[row + 1]; }
-  edge_offset row_length(std::uint64_t row) const noexcept { return offsets[row + 1] - offsets[row]; }
+  edge_offset row_length(std::uint64_t row) const noexcept {
+    return offsets[row + 1] - offsets[row];
+  }
   bool has_values() const noexcept { return values.index() != 0; }
   value_type values_type() const noexcept { return type_of(values); }
 

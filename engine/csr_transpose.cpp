@@ -119,9 +119,8 @@ csr_matrix transpose(const csr_matrix& a) {
           buffer<typename W::value_type> moved(a.nnz());
           auto* to = moved.data();
           const auto* from = values.data();
-          csr_matrix t = transpose_by_blocks(a, [to, from](edge_offset q, edge_offset p) {
-            to[q] = from[p];
-          });
+          csr_matrix t =
+              transpose_by_blocks(a, [to, from](edge_offset q, edge_offset p) { to[q] = from[p]; });
           t.values = shared_array<typename W::value_type>(std::move(moved));
           return t;
         }

@@ -6,9 +6,9 @@
 #include <charconv>
 #include <numeric>
 
-#include "engine/builder.hpp"
 #include "core/error.hpp"
 #include "core/memory_budget.hpp"
+#include "engine/builder.hpp"
 
 namespace graphring {
 namespace {
@@ -55,9 +55,12 @@ spec parse(const std::string& name) {
     return x;
   };
   for (std::size_t i = 1; i < parts.size(); ++i) {
-    if (parts[i].starts_with("seed=")) s.seed = number(parts[i].substr(5));
-    else if (parts[i] == "weighted") s.weighted = true;
-    else s.numbers.push_back(number(parts[i]));
+    if (parts[i].starts_with("seed="))
+      s.seed = number(parts[i].substr(5));
+    else if (parts[i] == "weighted")
+      s.weighted = true;
+    else
+      s.numbers.push_back(number(parts[i]));
   }
   return s;
 }
@@ -72,11 +75,13 @@ buffer<vertex_id> permutation(std::uint64_t n, std::uint64_t seed) {
 
 graph random_graph(const spec& s, bool rmat) {
   if (s.numbers.empty() || s.numbers.size() > 2)
-    throw error(error_kind::usage, s.kind + " needs SCALE and optionally EDGEFACTOR, as in " + s.kind + ":20:16");
+    throw error(error_kind::usage,
+                s.kind + " needs SCALE and optionally EDGEFACTOR, as in " + s.kind + ":20:16");
   const std::uint64_t scale = s.numbers[0];
   const std::uint64_t edge_factor = s.numbers.size() > 1 ? s.numbers[1] : 16;
   if (scale < 1 || scale > 31) throw error(error_kind::usage, "SCALE must be 1..31 in " + s.kind);
-  if (edge_factor < 1 || edge_factor > 1024) throw error(error_kind::usage, "EDGEFACTOR must be 1..1024 in " + s.kind);
+  if (edge_factor < 1 || edge_factor > 1024)
+    throw error(error_kind::usage, "EDGEFACTOR must be 1..1024 in " + s.kind);
   const std::uint64_t n = std::uint64_t(1) << scale, m = n * edge_factor;
   require_memory(m * 40, "generating " + std::to_string(m) + " edges", s.name);
 
@@ -108,7 +113,8 @@ graph random_graph(const spec& s, bool rmat) {
   if (s.weighted) {
     buffer<std::int32_t> w(m);
 #pragma omp parallel for schedule(static)
-    for (std::int64_t k = 0; k < std::int64_t(m); ++k) w[k] = std::int32_t(1 + random_word(s.seed, k, 99) % 255);
+    for (std::int64_t k = 0; k < std::int64_t(m); ++k)
+      w[k] = std::int32_t(1 + random_word(s.seed, k, 99) % 255);
     e.weights = std::move(w);
   }
   build_options o;
@@ -137,7 +143,8 @@ graph grid_graph(const spec& s) {
     for (int dir = 0; dir < 2; ++dir) {
       if ((dir == 0 && col + 1 == side) || (dir == 1 && row + 1 == side)) continue;
       const std::uint64_t u = dir == 0 ? v + 1 : v + side;
-      const std::int32_t weight = std::int32_t(1 + random_word(s.seed, v, std::uint64_t(dir)) % 1000);
+      const std::int32_t weight =
+          std::int32_t(1 + random_word(s.seed, v, std::uint64_t(dir)) % 1000);
       e.src.push_back(vertex_id(v)), e.dst.push_back(vertex_id(u)), w.push_back(weight);
       e.src.push_back(vertex_id(u)), e.dst.push_back(vertex_id(v)), w.push_back(weight);
     }
@@ -156,10 +163,14 @@ bool is_generator_name(const std::string& name) {
 graph generate(const std::string& name) {
   const spec s = parse(name);
   graph g;
-  if (s.kind == "rmat" || s.kind == "kron") g = random_graph(s, true);
-  else if (s.kind == "urand") g = random_graph(s, false);
-  else if (s.kind == "grid") g = grid_graph(s);
-  else throw error(error_kind::usage, "unknown generator '" + s.kind + "' (rmat, urand or grid)");
+  if (s.kind == "rmat" || s.kind == "kron")
+    g = random_graph(s, true);
+  else if (s.kind == "urand")
+    g = random_graph(s, false);
+  else if (s.kind == "grid")
+    g = grid_graph(s);
+  else
+    throw error(error_kind::usage, "unknown generator '" + s.kind + "' (rmat, urand or grid)");
   g.source = name;
   g.source_format = "generated";
   return g;

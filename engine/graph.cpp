@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <cstring>
 
-#include "engine/csr_transpose.hpp"
 #include "core/error.hpp"
 #include "core/parallel.hpp"
+#include "engine/csr_transpose.hpp"
 
 namespace graphring {
 

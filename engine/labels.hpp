@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <optional>
 
-#include "engine/csr.hpp"
 #include "core/shared_array.hpp"
+#include "engine/csr.hpp"
 
 namespace graphring {
 

@@ -15,10 +15,10 @@
 #include <variant>
 
 #include "core/array.hpp"
+#include "core/error.hpp"
 #include "engine/builder.hpp"
 #include "engine/csr.hpp"
 #include "engine/csr_transpose.hpp"
-#include "core/error.hpp"
 #include "engine/rows_by_length.hpp"
 #include "engine/timed_choice.hpp"
 #include "kernels/formats/csr_view.hpp"
@@ -84,8 +84,8 @@ class matrix {
     for (std::uint64_t i = 0; i < nrows; ++i)
       for (std::uint64_t p = a.offsets[i]; p < a.offsets[i + 1]; ++p) {
         if (p > a.offsets[i] && a.cols[p] == a.cols[p - 1])
-          throw error(error_kind::usage, "matrix tuples repeat the position (" +
-                                             std::to_string(i) + ", " + std::to_string(a.cols[p]) + ")");
+          throw error(error_kind::usage, "matrix tuples repeat the position (" + std::to_string(i) +
+                                             ", " + std::to_string(a.cols[p]) + ")");
         sorted[p] = values[order[p]];
       }
     return matrix(nrows, ncols, a.offsets, a.cols, share(std::move(sorted)), T{});
@@ -102,13 +102,13 @@ class matrix {
   T value(edge_offset p) const noexcept { return values_.empty() ? iso_ : values_[p]; }
 
   kernels::csr_view<T> view() const noexcept {
-    return {nrows_, ncols_, offsets_.data(), cols_.data(),
-            values_.empty() ? nullptr : values_.data(), iso_};
+    return {
+        nrows_, ncols_, offsets_.data(), cols_.data(), values_.empty() ? nullptr : values_.data(),
+        iso_};
   }
 
   std::optional<T> get(std::uint64_t i, std::uint64_t j) const {
-    if (i >= nrows_ || j >= ncols_)
-      throw error(error_kind::usage, "matrix position out of range");
+    if (i >= nrows_ || j >= ncols_) throw error(error_kind::usage, "matrix position out of range");
     const vertex_id* first = cols_.data() + offsets_[i];
     const vertex_id* last = cols_.data() + offsets_[i + 1];
     const vertex_id* at = std::lower_bound(first, last, vertex_id(j));

@@ -10,8 +10,7 @@
 
 namespace graphring {
 
-row_order rows_by_length(const edge_offset* offsets, std::uint64_t nrows,
-                         std::uint64_t max_bytes) {
+row_order rows_by_length(const edge_offset* offsets, std::uint64_t nrows, std::uint64_t max_bytes) {
   const std::uint64_t bytes =
       (nrows + 1) * sizeof(edge_offset) + offsets[nrows] * sizeof(vertex_id);
   if (bytes > max_bytes) return {};

@@ -28,8 +28,8 @@ inline constexpr std::uint64_t sliced_after_products = 4;
 inline constexpr std::uint64_t sliced_max_bytes = std::uint64_t(16) << 20;
 
 struct row_order {
-  bool slices_pay = false;         // false: no order made, the CSR kernel is as fast
-  array<vertex_id> rows;           // group by group: its short rows, then its longer ones
+  bool slices_pay = false;           // false: no order made, the CSR kernel is as fast
+  array<vertex_id> rows;             // group by group: its short rows, then its longer ones
   array<std::uint64_t> group_start;  // the first place of each group in rows, and rows.size()
   array<std::uint64_t> long_start;   // the first place of each group's longer rows
 };

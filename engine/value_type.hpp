@@ -15,15 +15,15 @@ namespace graphring {
 enum class value_type : std::uint8_t { none = 0, int32, int64, uint32, uint64, float32, float64 };
 
 // Values as read or built: one buffer of the matrix's value type, or none.
-using value_vector = std::variant<std::monostate, buffer<std::int32_t>, buffer<std::int64_t>,
-                                  buffer<std::uint32_t>, buffer<std::uint64_t>,
-                                  buffer<float>, buffer<double>>;
+using value_vector =
+    std::variant<std::monostate, buffer<std::int32_t>, buffer<std::int64_t>, buffer<std::uint32_t>,
+                 buffer<std::uint64_t>, buffer<float>, buffer<double>>;
 
 // Values as stored in a matrix: shared and immutable.
-using value_array = std::variant<std::monostate, shared_array<std::int32_t>,
-                                 shared_array<std::int64_t>, shared_array<std::uint32_t>,
-                                 shared_array<std::uint64_t>, shared_array<float>,
-                                 shared_array<double>>;
+using value_array =
+    std::variant<std::monostate, shared_array<std::int32_t>, shared_array<std::int64_t>,
+                 shared_array<std::uint32_t>, shared_array<std::uint64_t>, shared_array<float>,
+                 shared_array<double>>;
 
 // The variant index of both aliases equals the value_type enumerator.
 inline value_type type_of(const value_vector& v) noexcept { return value_type(v.index()); }

@@ -14,8 +14,8 @@
 #include <utility>
 
 #include "core/array.hpp"
-#include "engine/csr.hpp"
 #include "core/error.hpp"
+#include "engine/csr.hpp"
 
 namespace graphring {
 
@@ -161,8 +161,8 @@ class vector {
     if (form_ == vector_form::bitmap) {
       present_[i] = 0;
     } else {
-      const std::size_t e = std::lower_bound(indices_.begin(), indices_.end(), vertex_id(i)) -
-                            indices_.begin();
+      const std::size_t e =
+          std::lower_bound(indices_.begin(), indices_.end(), vertex_id(i)) - indices_.begin();
       std::copy(indices_.begin() + e + 1, indices_.end(), indices_.begin() + e);
       std::copy(values_.begin() + e + 1, values_.end(), values_.begin() + e);
       indices_.resize(nvals_ - 1);
@@ -245,8 +245,8 @@ class vector {
  private:
   static std::uint64_t check_size(std::uint64_t n) {
     if (n > max_vertices)
-      throw error(error_kind::limit, "a vector of size " + std::to_string(n) +
-                                         " exceeds the 32-bit index limit");
+      throw error(error_kind::limit,
+                  "a vector of size " + std::to_string(n) + " exceeds the 32-bit index limit");
     return n;
   }
   std::uint64_t check_index(std::uint64_t i) const {

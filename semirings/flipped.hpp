@@ -20,7 +20,9 @@ struct flipped {
   static constexpr bool positional = S::positional;
 
   GRAPHRING_HD static constexpr c_type zero() { return S::zero(); }
-  GRAPHRING_HD static constexpr c_type add(const c_type& x, const c_type& y) { return S::add(x, y); }
+  GRAPHRING_HD static constexpr c_type add(const c_type& x, const c_type& y) {
+    return S::add(x, y);
+  }
   GRAPHRING_HD static constexpr c_type accumulate(const c_type& acc, const c_type& y) {
     return S::accumulate(acc, y);
   }

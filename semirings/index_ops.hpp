@@ -95,32 +95,44 @@ struct row_rank_lt_op {
 template <class T>
 struct value_ne_op {
   T s;
-  GRAPHRING_HD constexpr bool operator()(const T& x, std::uint64_t, std::uint64_t) const { return x != s; }
+  GRAPHRING_HD constexpr bool operator()(const T& x, std::uint64_t, std::uint64_t) const {
+    return x != s;
+  }
 };
 template <class T>
 struct value_eq_op {
   T s;
-  GRAPHRING_HD constexpr bool operator()(const T& x, std::uint64_t, std::uint64_t) const { return x == s; }
+  GRAPHRING_HD constexpr bool operator()(const T& x, std::uint64_t, std::uint64_t) const {
+    return x == s;
+  }
 };
 template <class T>
 struct value_lt_op {
   T s;
-  GRAPHRING_HD constexpr bool operator()(const T& x, std::uint64_t, std::uint64_t) const { return x < s; }
+  GRAPHRING_HD constexpr bool operator()(const T& x, std::uint64_t, std::uint64_t) const {
+    return x < s;
+  }
 };
 template <class T>
 struct value_le_op {
   T s;
-  GRAPHRING_HD constexpr bool operator()(const T& x, std::uint64_t, std::uint64_t) const { return x <= s; }
+  GRAPHRING_HD constexpr bool operator()(const T& x, std::uint64_t, std::uint64_t) const {
+    return x <= s;
+  }
 };
 template <class T>
 struct value_gt_op {
   T s;
-  GRAPHRING_HD constexpr bool operator()(const T& x, std::uint64_t, std::uint64_t) const { return s < x; }
+  GRAPHRING_HD constexpr bool operator()(const T& x, std::uint64_t, std::uint64_t) const {
+    return s < x;
+  }
 };
 template <class T>
 struct value_ge_op {
   T s;
-  GRAPHRING_HD constexpr bool operator()(const T& x, std::uint64_t, std::uint64_t) const { return s <= x; }
+  GRAPHRING_HD constexpr bool operator()(const T& x, std::uint64_t, std::uint64_t) const {
+    return s <= x;
+  }
 };
 
 // A binary operator with one operand bound to a scalar, as a unary function for apply:
@@ -130,18 +142,26 @@ struct bound_first {
   Op op;
   T s;
   template <class X>
-  GRAPHRING_HD constexpr auto operator()(const X& x) const { return op(s, x); }
+  GRAPHRING_HD constexpr auto operator()(const X& x) const {
+    return op(s, x);
+  }
 };
 template <class Op, class T>
 struct bound_second {
   Op op;
   T s;
   template <class X>
-  GRAPHRING_HD constexpr auto operator()(const X& x) const { return op(x, s); }
+  GRAPHRING_HD constexpr auto operator()(const X& x) const {
+    return op(x, s);
+  }
 };
 template <class Op, class T>
-constexpr bound_first<Op, T> bind_first(Op op, T s) { return {op, s}; }
+constexpr bound_first<Op, T> bind_first(Op op, T s) {
+  return {op, s};
+}
 template <class Op, class T>
-constexpr bound_second<Op, T> bind_second(Op op, T s) { return {op, s}; }
+constexpr bound_second<Op, T> bind_second(Op op, T s) {
+  return {op, s};
+}
 
 }  // namespace graphring

@@ -67,8 +67,9 @@ inline constexpr bool is_any_v = is_any<M>::value;
 // Whether a pull usually stops a row long before its end: ANY at its first product, a boolean
 // monoid at its terminal value, which is common.
 template <class M>
-inline constexpr bool stops_rows_early_v =
-    is_any_v<M> || (has_terminal_v<M> && std::is_same_v<typename M::value_type, bool>);
+inline constexpr bool stops_rows_early_v = is_any_v<M> ||
+                                           (has_terminal_v<M> &&
+                                            std::is_same_v<typename M::value_type, bool>);
 
 namespace detail {
 

@@ -1,8 +1,8 @@
 // Named operators where code that runs on both engines would otherwise pass a lambda: a lambda
 // written in host C++ cannot run on the GPU, while these function objects (GRAPHRING_HD, like the
-// rest of semirings/) compile for both. bind_first / bind_second (semirings/index_ops.hpp) turn them into
-// unary operators for apply: apply(share, ..., bind_first(divide_op<double>{}, d), degree) is
-// share = d / degree.
+// rest of semirings/) compile for both. bind_first / bind_second (semirings/index_ops.hpp) turn
+// them into unary operators for apply: apply(share, ..., bind_first(divide_op<double>{}, d),
+// degree) is share = d / degree.
 #pragma once
 
 #include "semirings/binary_ops.hpp"

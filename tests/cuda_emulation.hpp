@@ -1,6 +1,6 @@
 // The CUDA kernels' per-thread steps (kernels/cuda/format_rows.hpp, push_steps.hpp,
-// entry_rules.hpp) run one index after another on host memory, as engine/device/pull_product.cuh and
-// push.cuh sequence them on the GPU, so the host tests hold the GPU's per-thread logic and the
+// entry_rules.hpp) run one index after another on host memory, as engine/device/pull_product.cuh
+// and push.cuh sequence them on the GPU, so the host tests hold the GPU's per-thread logic and the
 // format layouts it reads against the CPU engine on a machine without a GPU. What this cannot
 // check is the parallel part: the lanes that share a CSR row, the atomics, the launches.
 #pragma once

@@ -74,7 +74,8 @@ TEST(AlgorithmsBc, LagraphReferenceValues) {
 
 // Checks that `forest` is a spanning forest of g (as undirected) with the minimum weight.
 void check_forest(const graph& g, const algorithms::msf_result& forest) {
-  EXPECT_NEAR(forest.total_weight, serial_kruskal_weight(g), 1e-9 * std::max(1.0, forest.total_weight));
+  EXPECT_NEAR(forest.total_weight, serial_kruskal_weight(g),
+              1e-9 * std::max(1.0, forest.total_weight));
   // Its edges are edges of g, join every component, and close no cycle: n - #components of them.
   const auto comps = serial_components(g);
   std::uint64_t count = 0;
@@ -98,23 +99,35 @@ void check_forest(const graph& g, const algorithms::msf_result& forest) {
 // that order, must return the same edges.
 void expect_boosts_forest(const graph& g, const algorithms::msf_result& forest) {
   using baselines::kruskal_ties;
-  auto theirs = baselines::boost_kruskal(baselines::to_boost_undirected(g.adjacency()), kruskal_ties::smaller_pair);
-  std::sort(theirs.edges.begin(), theirs.edges.end(),
-            [](const auto& x, const auto& y) { return std::pair{x.u, x.v} < std::pair{y.u, y.v}; });
+  auto theirs = baselines::boost_kruskal(baselines::to_boost_undirected(g.adjacency()),
+                                         kruskal_ties::smaller_pair);
+  std::sort(theirs.edges.begin(), theirs.edges.end(), [](const auto& x, const auto& y) {
+    return std::pair{x.u, x.v} < std::pair{y.u, y.v};
+  });
   ASSERT_EQ(forest.edges.size(), theirs.edges.size());
   for (std::size_t k = 0; k < theirs.edges.size(); ++k) {
     const auto& a = forest.edges[k];
     const auto& b = theirs.edges[k];
     EXPECT_TRUE(a.u == b.u && a.v == b.v && a.weight == b.w)
-        << k << ": {" << a.u << ", " << a.v << "} " << a.weight << " vs {" << b.u << ", " << b.v << "} " << b.w;
+        << k << ": {" << a.u << ", " << a.v << "} " << a.weight << " vs {" << b.u << ", " << b.v
+        << "} " << b.w;
   }
 }
 
 TEST(AlgorithmsMsf, EdgeCasesMatchKruskal) {
   // Equal weights, a zero weight, a self-loop, parallel edges, a directed-only edge,
   // two components and an isolated vertex.
-  const graph g = make_graph(8, {{0, 1, 1}, {1, 2, 1}, {2, 0, 1}, {2, 3, 0}, {3, 3, -5},
-                                 {3, 4, 7}, {3, 4, 2}, {4, 0, 2}, {5, 6, 3}}, true);
+  const graph g = make_graph(8,
+                             {{0, 1, 1},
+                              {1, 2, 1},
+                              {2, 0, 1},
+                              {2, 3, 0},
+                              {3, 3, -5},
+                              {3, 4, 7},
+                              {3, 4, 2},
+                              {4, 0, 2},
+                              {5, 6, 3}},
+                             true);
   const auto forest = algorithms::minimum_spanning_forest(g);
   check_forest(g, forest);
   expect_boosts_forest(g, forest);

@@ -131,20 +131,25 @@ TEST(AlgorithmsBfs, EachStepTakesTheDirectionBeamersRuleSays) {
     EXPECT_EQ(spelled(r.steps), spelled(beamer_steps(g, levels, 15, 18)));
     if (name[0] == 'r') {
       EXPECT_EQ(r.steps.front(), bfs_direction::push) << spelled(r.steps);
-      EXPECT_NE(std::find(r.steps.begin(), r.steps.end(), bfs_direction::pull), r.steps.end()) << spelled(r.steps);
+      EXPECT_NE(std::find(r.steps.begin(), r.steps.end(), bfs_direction::pull), r.steps.end())
+          << spelled(r.steps);
       EXPECT_EQ(r.steps.back(), bfs_direction::push) << spelled(r.steps);
     } else {
       // The grid's frontier stays under n / β: it pulls only near the end, when little is left
       // unexplored, and for one step at a time.
       const auto first_pull = std::find(r.steps.begin(), r.steps.end(), bfs_direction::pull);
       ASSERT_NE(first_pull, r.steps.end()) << spelled(r.steps);
-      EXPECT_GT(first_pull - r.steps.begin(), std::ptrdiff_t(3 * r.steps.size() / 4)) << spelled(r.steps);
+      EXPECT_GT(first_pull - r.steps.begin(), std::ptrdiff_t(3 * r.steps.size() / 4))
+          << spelled(r.steps);
       for (std::size_t d = 1; d < r.steps.size(); ++d)
-        EXPECT_FALSE(r.steps[d - 1] == bfs_direction::pull && r.steps[d] == bfs_direction::pull) << d;
+        EXPECT_FALSE(r.steps[d - 1] == bfs_direction::pull && r.steps[d] == bfs_direction::pull)
+            << d;
     }
-    for (const auto& [alpha, beta] : {std::pair{2.0, 18.0}, std::pair{100.0, 4.0}, std::pair{15.0, 1000.0}}) {
+    for (const auto& [alpha, beta] :
+         {std::pair{2.0, 18.0}, std::pair{100.0, 4.0}, std::pair{15.0, 1000.0}}) {
       const auto other = algorithms::bfs(g, source, {.alpha = alpha, .beta = beta});
-      EXPECT_EQ(spelled(other.steps), spelled(beamer_steps(g, levels, alpha, beta))) << alpha << " " << beta;
+      EXPECT_EQ(spelled(other.steps), spelled(beamer_steps(g, levels, alpha, beta)))
+          << alpha << " " << beta;
     }
     // Asked for one direction, every step takes it.
     EXPECT_EQ(spelled(algorithms::bfs_push(g, source).steps),

@@ -37,7 +37,8 @@ std::vector<std::vector<arc>> out_arcs(const graph& g) {
   return out;
 }
 
-std::vector<std::uint64_t> union_find(std::uint64_t n, const std::vector<std::pair<vertex_id, vertex_id>>& e) {
+std::vector<std::uint64_t> union_find(std::uint64_t n,
+                                      const std::vector<std::pair<vertex_id, vertex_id>>& e) {
   std::vector<std::uint64_t> parent(n);
   std::iota(parent.begin(), parent.end(), 0);
   std::function<std::uint64_t(std::uint64_t)> find = [&](std::uint64_t x) {
@@ -155,7 +156,8 @@ std::vector<double> serial_betweenness(const graph& g, const std::vector<vertex_
   const std::size_t n = out.size();
   for (auto& row : out) {  // repeated edges count once
     std::sort(row.begin(), row.end(), [](const arc& x, const arc& y) { return x.to < y.to; });
-    row.erase(std::unique(row.begin(), row.end(), [](const arc& x, const arc& y) { return x.to == y.to; }),
+    row.erase(std::unique(row.begin(), row.end(),
+                          [](const arc& x, const arc& y) { return x.to == y.to; }),
               row.end());
   }
   std::vector<double> bc(n, 0);
@@ -220,7 +222,8 @@ double serial_kruskal_weight(const graph& g) {
   const csr_matrix& a = g.adjacency();
   for (std::uint64_t v = 0; v < levels.size(); ++v) {
     if ((levels[v] < 0) != (parents[v] < 0))
-      return ::testing::AssertionFailure() << "vertex " << v << ": level and parent disagree on reach";
+      return ::testing::AssertionFailure()
+             << "vertex " << v << ": level and parent disagree on reach";
     if (levels[v] < 0) continue;
     if (v == source) {
       if (parents[v] != std::int64_t(source))
@@ -229,7 +232,8 @@ double serial_kruskal_weight(const graph& g) {
     }
     const auto p = std::uint64_t(parents[v]);
     if (p >= levels.size() || levels[p] != levels[v] - 1)
-      return ::testing::AssertionFailure() << "vertex " << v << ": parent " << p << " is not one level up";
+      return ::testing::AssertionFailure()
+             << "vertex " << v << ": parent " << p << " is not one level up";
     bool edge = false;
     for (edge_offset k = a.row_begin(p); k < a.row_end(p); ++k) edge = edge || a.cols[k] == v;
     if (!edge) return ::testing::AssertionFailure() << "no edge " << p << " -> " << v;
@@ -244,8 +248,10 @@ std::string ldbc_file(const std::string& name) { return dataset("ldbc/example-da
 std::vector<std::string> available_ldbc(std::initializer_list<const char*> names) {
   std::vector<std::string> out;
   for (const char* name : names) {
-    if (!ldbc_file(std::string(name) + ".e").empty()) out.push_back(name);
-    else if (shared_datasets_required()) ADD_FAILURE() << "LDBC data set " << name << " is missing";
+    if (!ldbc_file(std::string(name) + ".e").empty())
+      out.push_back(name);
+    else if (shared_datasets_required())
+      ADD_FAILURE() << "LDBC data set " << name << " is missing";
   }
   EXPECT_FALSE(out.empty()) << "no LDBC example data set at hand";
   return out;
@@ -267,7 +273,8 @@ ldbc_dataset load_ldbc(const std::string& name) {
   return d;
 }
 
-std::map<std::int64_t, std::string> ldbc_reference(const std::string& name, const std::string& algo) {
+std::map<std::int64_t, std::string> ldbc_reference(const std::string& name,
+                                                   const std::string& algo) {
   std::ifstream in(ldbc_file(name + "-" + algo));
   std::map<std::int64_t, std::string> out;
   std::int64_t id;

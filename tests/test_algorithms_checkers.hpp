@@ -37,7 +37,7 @@ std::vector<double> serial_pagerank(const graph& g, double damping, double tol, 
 std::vector<std::uint64_t> serial_components(const graph& g);  // smallest id, weak
 std::uint64_t serial_triangles(const graph& g);                // undirected, simple
 std::vector<double> serial_betweenness(const graph& g, const std::vector<vertex_id>& sources);
-double serial_kruskal_weight(const graph& g);                  // undirected, loops ignored
+double serial_kruskal_weight(const graph& g);  // undirected, loops ignored
 
 // Whether `parents` (-1 unreached, the source its own parent) is a BFS tree for `levels`.
 ::testing::AssertionResult valid_bfs_parents(const graph& g, vertex_id source,
@@ -56,6 +56,7 @@ ldbc_dataset load_ldbc(const std::string& name);
 // shared_datasets_required()).
 std::vector<std::string> available_ldbc(std::initializer_list<const char*> names);
 // The reference output NAME-ALGO as label -> value text.
-std::map<std::int64_t, std::string> ldbc_reference(const std::string& name, const std::string& algo);
+std::map<std::int64_t, std::string> ldbc_reference(const std::string& name,
+                                                   const std::string& algo);
 
 }  // namespace graphring::testing

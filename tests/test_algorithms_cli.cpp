@@ -45,8 +45,8 @@ TEST(AlgorithmsCli, SsspPrintsInfForUnreachedVertices) {
 TEST(AlgorithmsCli, PagerankSumsToOneWithManyDigits) {
   scratch_dir dir;
   const std::string g = dir.write("g.wel", small_graph);
-  const auto r = run_cli({"pagerank", g, "--damping", "0.85", "--tol", "1e-10", "--max-iters", "200",
-                          "--quiet"});
+  const auto r = run_cli(
+      {"pagerank", g, "--damping", "0.85", "--tol", "1e-10", "--max-iters", "200", "--quiet"});
   ASSERT_EQ(r.status, 0) << r.err;
   std::istringstream in(r.out);
   double sum = 0, x = 0;
@@ -61,7 +61,9 @@ TEST(AlgorithmsCli, PagerankSumsToOneWithManyDigits) {
     // Scientific notation with 16 significant digits: d.ddddddddddddddde±XX.
     const std::size_t e = text.find('e');
     ASSERT_NE(e, std::string::npos) << text;
-    EXPECT_EQ(std::count_if(text.begin(), text.begin() + std::ptrdiff_t(e), [](char c) { return std::isdigit(c); }), 16)
+    EXPECT_EQ(std::count_if(text.begin(), text.begin() + std::ptrdiff_t(e),
+                            [](char c) { return std::isdigit(c); }),
+              16)
         << text;
     ++lines;
   }
@@ -74,7 +76,8 @@ TEST(AlgorithmsCli, PagerankSumsToOneWithManyDigits) {
 TEST(AlgorithmsCli, PagerankWithADanglingVertexMatchesAPowerIteration) {
   scratch_dir dir;
   const std::string g = dir.write("g.wel", std::string(small_graph) + "30 60 1\n");
-  const auto r = run_cli({"pagerank", g, "--damping", "0.85", "--tol", "1e-12", "--max-iters", "500", "--quiet"});
+  const auto r = run_cli(
+      {"pagerank", g, "--damping", "0.85", "--tol", "1e-12", "--max-iters", "500", "--quiet"});
   ASSERT_EQ(r.status, 0) << r.err;
   const graph loaded = load_graph(g);
   const std::vector<double> want = testing::serial_pagerank(loaded, 0.85, 1e-14, 2000);
@@ -122,12 +125,15 @@ TEST(AlgorithmsCli, UsageErrorsExitWithStatusTwo) {
   scratch_dir dir;
   const std::string g = dir.write("g.wel", small_graph);
   const std::string out = dir.path("kept.txt");
-  const std::vector<std::vector<std::string>> bad = {
-      {"bfs", g, "--source", "99"},           {"bfs", g},
-      {"sssp", g, "--source", "x"},           {"sssp", g, "--source", "10", "--delta", "-1"},
-      {"pagerank", g, "--damping", "2"},      {"pagerank", g, "--tol", "abc"},
-      {"bc", g, "--sources", "10,,20"},       {"bc", g, "--sources", "10,77"},
-      {"bfs", g, "--source", "99", "--out", out}};
+  const std::vector<std::vector<std::string>> bad = {{"bfs", g, "--source", "99"},
+                                                     {"bfs", g},
+                                                     {"sssp", g, "--source", "x"},
+                                                     {"sssp", g, "--source", "10", "--delta", "-1"},
+                                                     {"pagerank", g, "--damping", "2"},
+                                                     {"pagerank", g, "--tol", "abc"},
+                                                     {"bc", g, "--sources", "10,,20"},
+                                                     {"bc", g, "--sources", "10,77"},
+                                                     {"bfs", g, "--source", "99", "--out", out}};
   for (const auto& args : bad) {
     const auto r = run_cli(args);
     EXPECT_EQ(r.status, 2) << args[0] << " " << args[2];

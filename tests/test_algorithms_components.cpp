@@ -141,7 +141,8 @@ TEST(AlgorithmsTc, GeneratedGraphsMatchBruteForceOnAnyThreadCount) {
 
 TEST(AlgorithmsTc, LagraphTableAndCatalogCounts) {
   GRAPHRING_REQUIRE_SHARED_DATASETS();
-  std::ifstream table(shared_datasets() + "/matrices/lagraph/reference/test_TriangleCount_table.tsv");
+  std::ifstream table(shared_datasets() +
+                      "/matrices/lagraph/reference/test_TriangleCount_table.tsv");
   std::string header, name;
   std::uint64_t count = 0;
   std::getline(table, header);
@@ -154,8 +155,9 @@ TEST(AlgorithmsTc, LagraphTableAndCatalogCounts) {
     ++checked;
   }
   EXPECT_GE(checked, 3);
-  EXPECT_EQ(algorithms::triangle_count(load_graph(shared_datasets() + "/social/email-Enron.txt.gz")),
-            727044u);
+  EXPECT_EQ(
+      algorithms::triangle_count(load_graph(shared_datasets() + "/social/email-Enron.txt.gz")),
+      727044u);
   EXPECT_EQ(algorithms::triangle_count(load_graph(shared_datasets() + "/web/web-NotreDame.txt.gz")),
             8910005u);
 }

@@ -37,26 +37,31 @@ std::vector<std::string> systems_of(const std::string& table, const std::string&
 }
 
 TEST(AlgorithmsCrossCheck, EveryAlgorithmAgreesWithGraphblasAndBoostOnEveryDatasetGraph) {
-  const std::vector<std::string> graphs{
-      "web/web-NotreDame.txt.gz",     "social/soc-Slashdot0902.txt.gz",
-      "social/soc-Epinions1.txt.gz",  "social/email-Enron.txt.gz",
-      "social/ego-Facebook.txt.gz",   "social/wiki-Vote.txt.gz",
-      "social/email-Eu-core.txt.gz",  "internet/oregon1_010331.txt.gz",
-      "internet/as20000102.txt.gz",   "road/luxembourg_osm.mtx.gz",
-      "road/rome99.gr"};
+  const std::vector<std::string> graphs{"web/web-NotreDame.txt.gz",
+                                        "social/soc-Slashdot0902.txt.gz",
+                                        "social/soc-Epinions1.txt.gz",
+                                        "social/email-Enron.txt.gz",
+                                        "social/ego-Facebook.txt.gz",
+                                        "social/wiki-Vote.txt.gz",
+                                        "social/email-Eu-core.txt.gz",
+                                        "internet/oregon1_010331.txt.gz",
+                                        "internet/as20000102.txt.gz",
+                                        "road/luxembourg_osm.mtx.gz",
+                                        "road/rome99.gr"};
   int checked = 0;
   for (const std::string& file : graphs) {
     SCOPED_TRACE(file);
-    // Without ../shared/datasets, the graphs the repository bundles (Epinions, email-Eu-core, rome99).
+    // Without ../shared/datasets, the graphs the repository bundles (Epinions, email-Eu-core,
+    // rome99).
     const std::string path = testing::dataset(file);
     if (path.empty()) {
       if (testing::shared_datasets_required()) ADD_FAILURE() << "missing";
       continue;
     }
     ++checked;
-    const auto r = testing::run_cli({"bench", path, "--algos",
-                                     "bfs,sssp,pagerank,cc,tc,bc,msf", "--trials", "1",
-                                     "--threads", "2", "--against", "graphblas,boost", "--quiet"});
+    const auto r =
+        testing::run_cli({"bench", path, "--algos", "bfs,sssp,pagerank,cc,tc,bc,msf", "--trials",
+                          "1", "--threads", "2", "--against", "graphblas,boost", "--quiet"});
     EXPECT_EQ(r.status, 0) << r.out << r.err;
     // every family ran on the systems that implement it
     const std::vector<std::string> all{"graphring", "GraphBLAS", "Boost"};

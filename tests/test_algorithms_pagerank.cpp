@@ -72,18 +72,20 @@ TEST(AlgorithmsPagerank, LagraphReferenceRanks) {
     std::vector<double> expected;
     for (double x; in >> x;) expected.push_back(x);
     // LAGraph's test runs to tolerance 1e-4 and compares within 1e-4.
-    const auto r = algorithms::pagerank(g, {.damping = 0.85, .tolerance = 1e-4, .max_iterations = 100});
+    const auto r =
+        algorithms::pagerank(g, {.damping = 0.85, .tolerance = 1e-4, .max_iterations = 100});
     expect_close(plain(r.ranks, 0.0), expected, 1e-4);
   }
 }
 
 TEST(AlgorithmsPagerank, LdbcGraphalyticsOutputs) {
-  for (const std::string& name : available_ldbc({"example-directed", "example-undirected",
-                                                 "test-pr-directed", "test-pr-undirected"})) {
+  for (const std::string& name : available_ldbc(
+           {"example-directed", "example-undirected", "test-pr-directed", "test-pr-undirected"})) {
     SCOPED_TRACE(name);
     auto d = load_ldbc(name);
     const auto r = algorithms::pagerank(
-        d.g, {.damping = std::stod(d.properties.at("pr.damping-factor")), .tolerance = 0,
+        d.g, {.damping = std::stod(d.properties.at("pr.damping-factor")),
+              .tolerance = 0,
               .max_iterations = std::stoi(d.properties.at("pr.num-iterations"))});
     const auto ranks = plain(r.ranks, 0.0);
     const auto expected = ldbc_reference(name, "PR");
@@ -97,7 +99,8 @@ TEST(AlgorithmsPagerank, WebNotreDameMatchesAPowerIteration) {
   graph g = load_graph(shared_datasets() + "/web/web-NotreDame.txt.gz");
   const algorithms::pagerank_options o{.tolerance = 1e-9, .max_iterations = 15};
   const auto r = algorithms::pagerank(g, o);
-  expect_close(plain(r.ranks, 0.0), serial_pagerank(g, o.damping, o.tolerance, o.max_iterations), 1e-9);
+  expect_close(plain(r.ranks, 0.0), serial_pagerank(g, o.damping, o.tolerance, o.max_iterations),
+               1e-9);
 }
 
 }  // namespace

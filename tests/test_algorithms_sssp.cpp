@@ -8,8 +8,8 @@
 #include <limits>
 #include <random>
 
-#include "algorithms/sssp.hpp"
 #include "algorithms/graph_matrices.hpp"
+#include "algorithms/sssp.hpp"
 #include "core/error.hpp"
 #include "engine/generators.hpp"
 #include "engine/io/load.hpp"
@@ -42,7 +42,8 @@ void check_all_methods(const graph& g, vertex_id s) {
 }
 
 // A random directed graph with weights drawn from `weights`.
-graph random_weighted(std::uint64_t n, std::size_t m, std::uint64_t seed, std::vector<double> weights) {
+graph random_weighted(std::uint64_t n, std::size_t m, std::uint64_t seed,
+                      std::vector<double> weights) {
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<vertex_id> vertex(0, vertex_id(n - 1));
   std::uniform_int_distribution<std::size_t> pick(0, weights.size() - 1);
@@ -53,8 +54,10 @@ graph random_weighted(std::uint64_t n, std::size_t m, std::uint64_t seed, std::v
 
 TEST(AlgorithmsSssp, EdgeCasesMatchDijkstra) {
   // Zero weights, a self-loop, parallel edges of different weight, an unreachable part.
-  const graph g = make_graph(7, {{0, 1, 2}, {1, 2, 0}, {2, 2, 5}, {0, 2, 3}, {0, 2, 1.5},
-                                 {2, 3, 0}, {3, 1, 0.25}, {5, 6, 1}}, true);
+  const graph g = make_graph(
+      7,
+      {{0, 1, 2}, {1, 2, 0}, {2, 2, 5}, {0, 2, 3}, {0, 2, 1.5}, {2, 3, 0}, {3, 1, 0.25}, {5, 6, 1}},
+      true);
   for (vertex_id s = 0; s < 7; ++s) check_all_methods(g, s);
 }
 

@@ -8,10 +8,10 @@
 #include <boost/version.hpp>
 #include <cmath>
 #include <filesystem>
-#include <numeric>
 #include <fstream>
 #include <limits>
 #include <map>
+#include <numeric>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -21,8 +21,8 @@
 #include "bench/baselines/graphblas_algorithms.hpp"
 #include "bench/baselines/graphblas_kernels.hpp"
 #include "bench/machine_info.hpp"
-#include "engine/builder.hpp"
 #include "core/error.hpp"
+#include "engine/builder.hpp"
 #include "engine/io/load.hpp"
 #include "tests/test_support.hpp"
 
@@ -40,12 +40,14 @@ csr_matrix random_csr(std::mt19937_64& rng, std::uint64_t n, std::size_t m) {
   std::uniform_int_distribution<vertex_id> vertex(0, vertex_id(n - 1));
   std::uniform_int_distribution<int> weight(1, 9);
   std::vector<weighted_edge> edges;
-  for (std::size_t k = 0; k < m; ++k) edges.push_back({vertex(rng), vertex(rng), double(weight(rng))});
+  for (std::size_t k = 0; k < m; ++k)
+    edges.push_back({vertex(rng), vertex(rng), double(weight(rng))});
   return csr_of(n, edges);
 }
 
 std::vector<std::vector<std::optional<double>>> dense_of(const csr_matrix& a) {
-  std::vector<std::vector<std::optional<double>>> d(a.nrows, std::vector<std::optional<double>>(a.ncols));
+  std::vector<std::vector<std::optional<double>>> d(a.nrows,
+                                                    std::vector<std::optional<double>>(a.ncols));
   for (std::uint64_t i = 0; i < a.nrows; ++i)
     for (edge_offset k = a.row_begin(i); k < a.row_end(i); ++k) {
       auto& x = d[i][a.cols[k]];
@@ -126,10 +128,11 @@ TEST(BaselinesKernels, MaskedMxvAndVxmFollowTheSpecificationInEveryCombination) 
       }
     for (int bits = 0; bits < 32; ++bits) {
       const bool use_mask = bits & 1, accum = bits & 16;
-      const descriptor d{.complement = bool(bits & 2), .structural = bool(bits & 4),
-                         .replace = bool(bits & 8)};
+      const descriptor d{
+          .complement = bool(bits & 2), .structural = bool(bits & 4), .replace = bool(bits & 8)};
       SCOPED_TRACE(::testing::Message() << "trial " << trial << " bits " << bits);
-      const vector_options<double> o{.w = &w0, .mask = use_mask ? &mask : nullptr,
+      const vector_options<double> o{.w = &w0,
+                                     .mask = use_mask ? &mask : nullptr,
                                      .accum = accum ? binary_kind::plus : binary_kind::none,
                                      .desc = d};
       EXPECT_EQ(dense_of(grb_mxv<double>(semiring_kind::plus_times, a, u, o)),
@@ -168,11 +171,13 @@ TEST(BaselinesKernels, MaskedMxmMatchesANaiveProduct) {
   const csr_matrix m = random_csr(rng, 30, 300);
   const auto da = dense_of(a), db = dense_of(b), dm = dense_of(m);
   for (bool complement : {false, true}) {
-    const auto c = grb_mxm<double>(semiring_kind::plus_times, a, b,
-                                   {.mask = &m, .desc = {.complement = complement, .structural = true}});
+    const auto c =
+        grb_mxm<double>(semiring_kind::plus_times, a, b,
+                        {.mask = &m, .desc = {.complement = complement, .structural = true}});
     std::map<std::pair<std::uint64_t, std::uint64_t>, double> got;
     for (std::uint64_t i = 0; i < c.nrows; ++i)
-      for (std::uint64_t k = c.offsets[i]; k < c.offsets[i + 1]; ++k) got[{i, c.cols[k]}] = c.values[k];
+      for (std::uint64_t k = c.offsets[i]; k < c.offsets[i + 1]; ++k)
+        got[{i, c.cols[k]}] = c.values[k];
     std::map<std::pair<std::uint64_t, std::uint64_t>, double> want;
     for (std::uint64_t i = 0; i < 30; ++i)
       for (std::uint64_t j = 0; j < 30; ++j) {
@@ -204,8 +209,10 @@ TEST(BaselinesKernels, ElementWiseApplySelectReduceAssignExtractTranspose) {
   const sparse_vector<double> u{5, {0, 2, 3}, {1, -2, 3}}, v{5, {2, 4}, {10, 20}};
   EXPECT_EQ(grb_ewise_add<double>(binary_kind::plus, u, v),
             (sparse_vector<double>{5, {0, 2, 3, 4}, {1, 8, 3, 20}}));
-  EXPECT_EQ(grb_ewise_mult<double>(binary_kind::times, u, v), (sparse_vector<double>{5, {2}, {-20}}));
-  EXPECT_EQ(grb_apply<double>(unary_kind::abs, u), (sparse_vector<double>{5, {0, 2, 3}, {1, 2, 3}}));
+  EXPECT_EQ(grb_ewise_mult<double>(binary_kind::times, u, v),
+            (sparse_vector<double>{5, {2}, {-20}}));
+  EXPECT_EQ(grb_apply<double>(unary_kind::abs, u),
+            (sparse_vector<double>{5, {0, 2, 3}, {1, 2, 3}}));
   EXPECT_EQ(grb_apply<double>(binary_kind::times, u, 2.0),
             (sparse_vector<double>{5, {0, 2, 3}, {2, -4, 6}}));
   EXPECT_EQ(grb_select<double>(select_kind::value_gt, u, 0.0),
@@ -229,16 +236,21 @@ TEST(BaselinesKernels, ElementWiseApplySelectReduceAssignExtractTranspose) {
   const auto lower = grb_select<double>(select_kind::tril, a, -1);
   EXPECT_EQ(lower.cols, (std::vector<std::uint64_t>{0}));
   EXPECT_EQ(grb_reduce<double>(monoid_kind::plus, a), 10.0);
-  EXPECT_EQ(grb_reduce_rows<double>(monoid_kind::max, a), (sparse_vector<double>{3, {0, 1, 2}, {2, 3, 4}}));
-  EXPECT_EQ(grb_ewise_add<double>(binary_kind::plus, a, a).values, (std::vector<double>{4, 2, 6, 8}));
-  EXPECT_EQ(grb_ewise_mult<double>(binary_kind::times, a, a, {.desc = {.transpose_first = true}}).values,
-            (std::vector<double>{2, 2, 16}));
+  EXPECT_EQ(grb_reduce_rows<double>(monoid_kind::max, a),
+            (sparse_vector<double>{3, {0, 1, 2}, {2, 3, 4}}));
+  EXPECT_EQ(grb_ewise_add<double>(binary_kind::plus, a, a).values,
+            (std::vector<double>{4, 2, 6, 8}));
+  EXPECT_EQ(
+      grb_ewise_mult<double>(binary_kind::times, a, a, {.desc = {.transpose_first = true}}).values,
+      (std::vector<double>{2, 2, 16}));
 }
 
 // ---- algorithms ------------------------------------------------------------------------------
 
 // A file of LAGraph's test data or answers: the shared copy, else the bundled one ("" if neither).
-std::string lagraph(const std::string& name) { return testing::dataset("matrices/lagraph/" + name); }
+std::string lagraph(const std::string& name) {
+  return testing::dataset("matrices/lagraph/" + name);
+}
 
 std::vector<double> numbers(const std::string& path) {
   std::istringstream in(testing::read_file(path));
@@ -248,8 +260,10 @@ std::vector<double> numbers(const std::string& path) {
 }
 
 // Every vertex's level equals the reference, and every parent is one level up and an in-neighbour.
-void expect_valid_bfs(const csr_matrix& a, std::uint64_t source, const std::vector<std::int64_t>& levels,
-                      const std::vector<std::int64_t>& parents, const std::vector<std::int64_t>& want_levels) {
+void expect_valid_bfs(const csr_matrix& a, std::uint64_t source,
+                      const std::vector<std::int64_t>& levels,
+                      const std::vector<std::int64_t>& parents,
+                      const std::vector<std::int64_t>& want_levels) {
   ASSERT_EQ(levels, want_levels);
   for (std::uint64_t v = 0; v < a.nrows; ++v) {
     if (levels[v] < 0 || v == source) {
@@ -332,13 +346,16 @@ TEST(BaselinesAlgorithms, KaratePageRankAndBetweennessMatchLagraphReferences) { 
   const auto want = numbers(lagraph("reference/karate_rank.txt"));
   const pagerank_result pr = graphblas_pagerank(gg, 0.85, 1e-10, 1000);
   expect_near_all(pr.ranks, want, 1e-4);  // MATLAB's values, within LAGraph's own test bound
-  const boost_pagerank_result bpr = boost_pagerank(to_boost_graph(g.adjacency()), 0.85, 1e-10, 1000);
+  const boost_pagerank_result bpr =
+      boost_pagerank(to_boost_graph(g.adjacency()), 0.85, 1e-10, 1000);
   expect_near_all(bpr.ranks, pr.ranks, 1e-9);
   EXPECT_EQ(bpr.iterations, pr.iterations);
 
   std::vector<std::uint64_t> sources;
-  for (double s : numbers(lagraph("reference/karate_sources.txt"))) sources.push_back(std::uint64_t(s));
-  expect_near_all(graphblas_betweenness(gg, sources), numbers(lagraph("reference/karate_bc.txt")), 1e-5);
+  for (double s : numbers(lagraph("reference/karate_sources.txt")))
+    sources.push_back(std::uint64_t(s));
+  expect_near_all(graphblas_betweenness(gg, sources), numbers(lagraph("reference/karate_bc.txt")),
+                  1e-5);
 }
 
 TEST(BaselinesAlgorithms, GraphblasAndBoostAgreeOnRealGraphs) {
@@ -362,7 +379,8 @@ TEST(BaselinesAlgorithms, GraphblasAndBoostAgreeOnRealGraphs) {
     std::vector<std::uint64_t> all(a.nrows);
     std::iota(all.begin(), all.end(), 0);
     expect_near_all(graphblas_betweenness(gg, all), boost_betweenness(bg), 1e-6);
-    EXPECT_EQ(graphblas_connected_components(gg), boost_connected_components(to_boost_undirected(a)));
+    EXPECT_EQ(graphblas_connected_components(gg),
+              boost_connected_components(to_boost_undirected(a)));
   }
   {
     SCOPED_TRACE("rome99");
@@ -426,7 +444,8 @@ TEST(BaselinesAlgorithms, LdbcExampleOutputsForBfsPageRankSsspWcc) {
         const auto source = *labels.find(std::stoll(p.at("bfs.source-vertex")));
         const auto r = graphblas_bfs(gg, source);
         for (auto l : r.levels) got.push_back(l < 0 ? 9223372036854775807.0 : double(l));
-        for (auto l : boost_bfs(bg, source).levels) got_boost.push_back(l < 0 ? 9223372036854775807.0 : double(l));
+        for (auto l : boost_bfs(bg, source).levels)
+          got_boost.push_back(l < 0 ? 9223372036854775807.0 : double(l));
       } else if (algo == "PR") {
         const double d = std::stod(p.at("pr.damping-factor"));
         const int iters = std::stoi(p.at("pr.num-iterations"));
@@ -437,7 +456,8 @@ TEST(BaselinesAlgorithms, LdbcExampleOutputsForBfsPageRankSsspWcc) {
         got = graphblas_sssp_delta_stepping(gg, source);
         got_boost = boost_dijkstra(bg, source);
       } else {
-        for (auto c : graphblas_connected_components(gg)) got.push_back(double(labels.label(vertex_id(c))));
+        for (auto c : graphblas_connected_components(gg))
+          got.push_back(double(labels.label(vertex_id(c))));
         for (auto c : boost_connected_components(to_boost_undirected(g.adjacency())))
           got_boost.push_back(double(labels.label(vertex_id(c))));
       }
@@ -445,9 +465,10 @@ TEST(BaselinesAlgorithms, LdbcExampleOutputsForBfsPageRankSsspWcc) {
       std::istringstream lines(testing::read_file(out));
       std::string value;
       for (std::int64_t label; lines >> label >> value;)
-        want[*labels.find(label)] = value == "infinity" ? std::numeric_limits<double>::infinity() : std::stod(value);
-      // Graphalytics validates PageRank to a relative 1e-4 (its test-pr-directed output differs from
-      // the definition by about 1e-6 relative); the others are exact
+        want[*labels.find(label)] =
+            value == "infinity" ? std::numeric_limits<double>::infinity() : std::stod(value);
+      // Graphalytics validates PageRank to a relative 1e-4 (its test-pr-directed output differs
+      // from the definition by about 1e-6 relative); the others are exact
       expect_near_all(got, want, algo == "PR" ? 1e-6 : 1e-9);
       expect_near_all(got_boost, got, 1e-9);
     }
@@ -476,8 +497,9 @@ TEST(BaselinesAlgorithms, EdgeCasesAndNegativeCycles) {
   EXPECT_EQ(f.weight, 1.0);  // {0,1} 2 and {1,2} -1
   EXPECT_EQ(f.edges.size(), 2u);
   // a triangle of equal weights and a pendant edge: taken in pair order, {0,1} and {0,2}
-  const auto tied = boost_kruskal(to_boost_undirected(csr_of(4, {{2, 1, 1}, {1, 0, 1}, {0, 2, 1}, {3, 2, 0.5}})),
-                                  kruskal_ties::smaller_pair);
+  const auto tied =
+      boost_kruskal(to_boost_undirected(csr_of(4, {{2, 1, 1}, {1, 0, 1}, {0, 2, 1}, {3, 2, 0.5}})),
+                    kruskal_ties::smaller_pair);
   ASSERT_EQ(tied.edges.size(), 3u);
   EXPECT_EQ(std::tuple(tied.edges[0].u, tied.edges[0].v, tied.edges[0].w), std::tuple(2u, 3u, 0.5));
   EXPECT_EQ(std::tuple(tied.edges[1].u, tied.edges[1].v), std::tuple(0u, 1u));
@@ -539,7 +561,8 @@ TEST(BaselinesMachineInfo, DescribesTheMachineAndLibraries) {
                              std::to_string(GxB_IMPLEMENTATION_MINOR)),
             std::string::npos)
       << m.graphblas;
-  EXPECT_EQ(m.boost, std::to_string(BOOST_VERSION / 100000) + "." + std::to_string(BOOST_VERSION / 100 % 1000));
+  EXPECT_EQ(m.boost, std::to_string(BOOST_VERSION / 100000) + "." +
+                         std::to_string(BOOST_VERSION / 100 % 1000));
   EXPECT_GT(bench::stream_triad_gb_per_s(1 << 20, 2), 0.0);
 }
 

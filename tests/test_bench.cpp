@@ -217,13 +217,12 @@ TEST(Bench, InterleavedTrialsTakeTurnsAndRunEachWarm) {
     return w;
   };
   std::vector<std::string> announced;
-  const auto times = bench::time_interleaved(2, {work("a", true), work("b", false)},
-                                             [&](int i, std::size_t w) {
-                                               announced.push_back(std::to_string(i) + "/" +
-                                                                   std::to_string(w));
-                                             });
-  const std::vector<std::string> round = {"prepare a", "run a", "prepare a", "run a",
-                                          "run b",     "run b"};
+  const auto times =
+      bench::time_interleaved(2, {work("a", true), work("b", false)}, [&](int i, std::size_t w) {
+        announced.push_back(std::to_string(i) + "/" + std::to_string(w));
+      });
+  const std::vector<std::string> round = {"prepare a", "run a", "prepare a",
+                                          "run a",     "run b", "run b"};
   std::vector<std::string> expected = round;
   expected.insert(expected.end(), round.begin(), round.end());
   EXPECT_EQ(calls, expected);
@@ -263,8 +262,8 @@ TEST(Bench, InterleaveOnTheCommandLine) {
 TEST(Bench, AgainstLeavesOutGraphblasVariants) {
   scratch_dir d;
   const std::string json_path = d.path("bench.json");
-  const auto r = run_cli({"bench", karate(), "--algos", "kernels", "--against", "boost",
-                          "--trials", "1", "--json", json_path, "--quiet"});
+  const auto r = run_cli({"bench", karate(), "--algos", "kernels", "--against", "boost", "--trials",
+                          "1", "--json", json_path, "--quiet"});
   ASSERT_EQ(r.status, 0) << r.out << r.err;
   json_reader reader(testing::read_file(json_path));
   const json doc = reader.read_document();

@@ -31,8 +31,8 @@ TEST(BlockCache, ASmallerRequestBorrowsALargerBlockThatReturnsAtItsOwnSize) {
   EXPECT_EQ(cache.take(mib), nullptr);  // under half its size: not lent
   void* lent = cache.take(3 * mib);
   ASSERT_EQ(lent, four);
-  std::memset(lent, 1, 4 * mib);  // the whole block is there
-  cache.give(lent, 3 * mib);      // given back with the size that was asked for
+  std::memset(lent, 1, 4 * mib);                // the whole block is there
+  cache.give(lent, 3 * mib);                    // given back with the size that was asked for
   EXPECT_EQ(cache.take(3 * mib + 4096), four);  // held again as 4 MiB: lent once more
   cache.give(four, 3 * mib + 4096);
   EXPECT_EQ(cache.take(4 * mib), four);  // an exact fit, nothing lent

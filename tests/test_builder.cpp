@@ -8,11 +8,11 @@
 #include <random>
 #include <tuple>
 
+#include "core/error.hpp"
+#include "core/prefix_sum.hpp"
 #include "engine/builder.hpp"
 #include "engine/csr_transpose.hpp"
 #include "tests/test_support.hpp"
-#include "core/error.hpp"
-#include "core/prefix_sum.hpp"
 
 namespace graphring {
 namespace {
@@ -21,7 +21,8 @@ using row_entries = std::vector<std::pair<vertex_id, double>>;
 
 // The serial reference: every arc in input order (reverse arcs right after their edge), stably
 // sorted by (row, column), duplicates merged by the policy.
-std::vector<row_entries> reference(const edge_list& e, const std::vector<double>& w, const build_options& o) {
+std::vector<row_entries> reference(const edge_list& e, const std::vector<double>& w,
+                                   const build_options& o) {
   std::vector<std::tuple<vertex_id, vertex_id, double>> arcs;
   for (std::size_t k = 0; k < e.src.size(); ++k) {
     const double weight = w.empty() ? 0 : w[k];
@@ -81,7 +82,8 @@ TEST(Builder, MatchesSerialReferenceForEveryOption) {
     const edge_list e = random_edges(rng, n, m, trial % 2 == 0, w);
     for (int sym = 0; sym < 2; ++sym)
       for (int loops = 0; loops < 2; ++loops)
-        for (auto policy : {duplicate_policy::keep, duplicate_policy::first, duplicate_policy::min, duplicate_policy::sum}) {
+        for (auto policy : {duplicate_policy::keep, duplicate_policy::first, duplicate_policy::min,
+                            duplicate_policy::sum}) {
           build_options o{sym == 1, loops == 1, policy};
           const auto expected = reference(e, w, o);
           EXPECT_EQ(rows_of(build_csr(e, o)), expected) << "trial " << trial;

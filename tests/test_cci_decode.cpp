@@ -27,9 +27,11 @@ csr_matrix wide_matrix(std::uint64_t nrows, std::uint64_t ncols, std::uint64_t s
     const std::uint64_t length = random() % 12;
     for (std::uint64_t j = 0; j < length; ++j) {
       const unsigned bits = unsigned(random() % 33);
-      row.push_back(bits == 0 ? 0 : random() % std::min<std::uint64_t>(ncols, std::uint64_t(1) << bits));
+      row.push_back(
+          bits == 0 ? 0 : random() % std::min<std::uint64_t>(ncols, std::uint64_t(1) << bits));
     }
-    if (r % 3 == 0) row.insert(row.end(), {0, ncols - 1, ncols / 2, (std::uint64_t(1) << 29) % ncols});
+    if (r % 3 == 0)
+      row.insert(row.end(), {0, ncols - 1, ncols / 2, (std::uint64_t(1) << 29) % ncols});
     std::sort(row.begin(), row.end());
     row.erase(std::unique(row.begin(), row.end()), row.end());
     for (std::uint64_t c : row) cols.push_back(vertex_id(c));
@@ -92,7 +94,8 @@ struct view_copy {
     const std::uint64_t groups = (v.nrows + cci_group - 1) / cci_group;
     if (v.offsets) offsets.assign(v.offsets, v.offsets + v.nrows + 1);
     if (v.group_entry) group_entry.assign(v.group_entry, v.group_entry + groups + 1);
-    code_start.assign(v.code_start, v.code_start + (v.slices == 1 ? groups : v.nrows * v.slices) + 1);
+    code_start.assign(v.code_start,
+                      v.code_start + (v.slices == 1 ? groups : v.nrows * v.slices) + 1);
     words.assign(v.words, v.words + v.nwords);
     v.offsets = offsets.empty() ? nullptr : offsets.data();
     v.group_entry = group_entry.empty() ? nullptr : group_entry.data();
@@ -123,8 +126,10 @@ TEST(CciDecode, ValidateRefusesEachKindOfDamageWithOneSlice) {
       {"no code", [](view_copy& c) { c.v.words = nullptr; }},
       {"first group entry not 0", [](view_copy& c) { c.group_entry[0] = 1; }},
       {"a group's first entry moved", [](view_copy& c) { c.group_entry[1] += 1; }},
-      {"a group's first entry past the values", [](view_copy& c) { c.group_entry[2] = c.group_entry.back() + 5; }},
-      {"a group starting past the code", [](view_copy& c) { c.code_start[1] = (c.v.nwords - 2) * 64; }},
+      {"a group's first entry past the values",
+       [](view_copy& c) { c.group_entry[2] = c.group_entry.back() + 5; }},
+      {"a group starting past the code",
+       [](view_copy& c) { c.code_start[1] = (c.v.nwords - 2) * 64; }},
       {"a group starting mid-code", [](view_copy& c) { c.code_start[2] += 3; }},
       {"the code cut short", [](view_copy& c) { c.v.nwords = 3; }},
   };
@@ -152,12 +157,15 @@ TEST(CciDecode, ValidateRefusesEachKindOfDamageWithSeveralSlices) {
       {"first offset not 0", [](view_copy& c) { c.offsets[0] = 1; }},
       {"offsets descending", [](view_copy& c) { std::swap(c.offsets[3], c.offsets[4]); }},
       {"a longer row than its streams hold", [](view_copy& c) { c.offsets[4] += 1; }},
-      {"stream starts descending", [](view_copy& c) { std::swap(c.code_start[13], c.code_start[14]); }},
-      {"the last stream ending past the code", [](view_copy& c) { c.code_start.back() = (c.v.nwords - 2) * 64 + 1; }},
+      {"stream starts descending",
+       [](view_copy& c) { std::swap(c.code_start[13], c.code_start[14]); }},
+      {"the last stream ending past the code",
+       [](view_copy& c) { c.code_start.back() = (c.v.nwords - 2) * 64 + 1; }},
       {"a stream cut short", [](view_copy& c) { c.code_start[13] = c.code_start[12]; }},
       // The last row (99, every third) has entries in its last stream: that stream is cut to end
       // one bit before its last codeword does, which only the check after each codeword sees.
-      {"the last codeword ending past its stream", [](view_copy& c) {
+      {"the last codeword ending past its stream",
+       [](view_copy& c) {
          const edge_offset length = c.offsets[c.v.nrows] - c.offsets[c.v.nrows - 1];
          std::uint64_t end = c.code_start[c.code_start.size() - 2];
          c.v.skip_entries(end, (length - 3 + c.v.slices - 1) / c.v.slices);

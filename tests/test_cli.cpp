@@ -8,7 +8,6 @@
 #include <sstream>
 
 #include "engine/io/load.hpp"
-
 #include "tests/test_support.hpp"
 
 namespace graphring {
@@ -26,13 +25,17 @@ TEST(Cli, InfoReportsCountsDegreesAndBytes) {
   EXPECT_NE(r.out.find("edges            4 directed"), std::string::npos);
   EXPECT_NE(r.out.find("self-loops       1"), std::string::npos);
   EXPECT_NE(r.out.find("out-degree       min 1, mean 1.33, max 2"), std::string::npos);
-  EXPECT_NE(r.out.find("CSR bytes        48 (offsets 32, columns 16, values 0)"), std::string::npos);
+  EXPECT_NE(r.out.find("CSR bytes        48 (offsets 32, columns 16, values 0)"),
+            std::string::npos);
 }
 
 TEST(Cli, InfoJsonAndSymmetrize) {
   const auto r = run_cli({"info", "grid:4", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("\"vertices\": 16, \"edges\": 48, \"symmetric\": true, \"undirected_edges\": 24"), std::string::npos) << r.out;
+  EXPECT_NE(
+      r.out.find("\"vertices\": 16, \"edges\": 48, \"symmetric\": true, \"undirected_edges\": 24"),
+      std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("\"weights\": \"int32\""), std::string::npos);
   scratch_dir d;
   const auto s = run_cli({"info", d.write("g.el", "1 2\n2 1\n2 3\n"), "--symmetrize", "--json"});
@@ -48,7 +51,8 @@ TEST(Cli, ConvertWritesAFileThatLoadsTheSame) {
   r = run_cli({"convert", d.path("g.grb"), d.path("g.el"), "--quiet"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(r.out.empty());
-  EXPECT_EQ(testing::read_file(d.path("g.el")), "# graphring edge list: 3 vertices, 3 edges\n10 20\n20 30\n30 10\n");
+  EXPECT_EQ(testing::read_file(d.path("g.el")),
+            "# graphring edge list: 3 vertices, 3 edges\n10 20\n20 30\n30 10\n");
 }
 
 TEST(Cli, VersionAndHelp) {
@@ -62,20 +66,25 @@ TEST(Cli, VersionAndHelp) {
 // answer agreeing, the paragraph reading the table, the chart and the JSON written.
 TEST(Cli, DemoWithOneTrialRunsEndToEnd) {
   scratch_dir d;
-  const auto r = run_cli({"demo", "--trials", "1", "--plot", d.path("demo.svg"), "--json", d.path("demo.json")});
+  const auto r = run_cli(
+      {"demo", "--trials", "1", "--plot", d.path("demo.svg"), "--json", d.path("demo.json")});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(r.err.starts_with("graphring demo: ")) << r.err;
-  for (const char* row : {"soc-Epinions1      mxv plus_times fp32", "rmat:16:weighted   sssp", "rmat:16:weighted   cc"})
+  for (const char* row : {"soc-Epinions1      mxv plus_times fp32", "rmat:16:weighted   sssp",
+                          "rmat:16:weighted   cc"})
     EXPECT_NE(r.out.find(row), std::string::npos) << row;
   EXPECT_EQ(r.out.find(" NO\n"), std::string::npos) << r.out;  // the agrees column
-  EXPECT_NE(r.out.find("\nReading: on soc-Epinions1 and rmat:16:weighted, graphring was "), std::string::npos);
-  EXPECT_NE(r.out.find("Chart of the ratios (open it in a browser): " + d.path("demo.svg")), std::string::npos);
+  EXPECT_NE(r.out.find("\nReading: on soc-Epinions1 and rmat:16:weighted, graphring was "),
+            std::string::npos);
+  EXPECT_NE(r.out.find("Chart of the ratios (open it in a browser): " + d.path("demo.svg")),
+            std::string::npos);
   EXPECT_TRUE(testing::read_file(d.path("demo.svg")).starts_with("<svg"));
   EXPECT_TRUE(testing::read_file(d.path("demo.json")).starts_with("{\n  \"machine\""));
 }
 
 // Shortest-path lengths and counts from a source by a queue BFS (every edge has length 1).
-std::map<std::int64_t, std::pair<std::int64_t, std::uint64_t>> bfs_path_counts(const graph& g, vertex_id s) {
+std::map<std::int64_t, std::pair<std::int64_t, std::uint64_t>> bfs_path_counts(const graph& g,
+                                                                               vertex_id s) {
   const csr_matrix& a = g.adjacency();
   std::vector<std::int64_t> dist(g.vertices(), -1);
   std::vector<std::uint64_t> count(g.vertices(), 0);
@@ -109,7 +118,8 @@ TEST(Cli, DocsExampleCountsEveryShortestPath) {
     ASSERT_EQ(r.status, 0) << r.err;
     std::map<std::int64_t, std::pair<std::int64_t, std::uint64_t>> printed;
     std::istringstream in(r.out);
-    for (std::int64_t id, length; in >> id >> length;) in >> printed[id].second, printed[id].first = length;
+    for (std::int64_t id, length; in >> id >> length;)
+      in >> printed[id].second, printed[id].first = length;
     EXPECT_EQ(printed, bfs_path_counts(g, vertex_of(g, source)));
     EXPECT_EQ(printed.size(), 34u);
   }

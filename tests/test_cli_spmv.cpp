@@ -74,12 +74,14 @@ TEST(CliSpmv, BadInputAndUsage) {
   struct bad_case {
     std::string x_content;  // "" for a usage case without --x
     std::vector<std::string> extra;
-    std::string err;        // after "graphring: " (x file path inserted where it is named)
+    std::string err;  // after "graphring: " (x file path inserted where it is named)
     bool names_file;
   };
   const std::vector<bad_case> cases = {
       {"", {"--method", "sideways"}, "--method must be push, pull or auto, not 'sideways'", false},
-      {"", {"--order", "random"}, "unknown vertex order 'random'; valid: original|degree|rcm",
+      {"",
+       {"--order", "random"},
+       "unknown vertex order 'random'; valid: original|degree|rcm",
        false},
       {"1 2\nfoo\n", {}, ":2: expected a vertex id", true},
       {"1 2\n2\n", {}, ":2: expected 'ID VALUE'", true},
@@ -102,7 +104,9 @@ TEST(CliSpmv, BadInputAndUsage) {
   }
   const auto r = run_cli({"spmv", karate, "--semiring", "nope"});
   EXPECT_EQ(r.status, 2);
-  EXPECT_TRUE(r.err.starts_with("graphring: unknown semiring 'nope' (known: any_pair, any_secondi,")) << r.err;
+  EXPECT_TRUE(
+      r.err.starts_with("graphring: unknown semiring 'nope' (known: any_pair, any_secondi,"))
+      << r.err;
 }
 
 TEST(CliBench, OptionMistakesAreRefusedBeforeAnyWork) {
@@ -112,8 +116,10 @@ TEST(CliBench, OptionMistakesAreRefusedBeforeAnyWork) {
   };
   const std::vector<usage_case> cases = {
       {{"bench", karate, "--trials", "0"}, "graphring: --trials must be at least 1\n"},
-      {{"bench", karate, "--against", "matlab"}, "graphring: --against takes graphblas and/or boost, not 'matlab'\n"},
-      {{"bench", karate, "--algos", "sorting"}, "graphring: unknown workload 'sorting' (known: kernels"},
+      {{"bench", karate, "--against", "matlab"},
+       "graphring: --against takes graphblas and/or boost, not 'matlab'\n"},
+      {{"bench", karate, "--algos", "sorting"},
+       "graphring: unknown workload 'sorting' (known: kernels"},
   };
   for (const usage_case& c : cases) {
     const auto r = run_cli(c.args);

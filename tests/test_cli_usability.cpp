@@ -62,13 +62,15 @@ TEST(CliUsability, SemiringsListsTheBuiltInsWithTheirTypes) {
 TEST(CliUsability, StandardInputAndInputFormat) {
   testing::scratch_dir d;
   const std::string edges = "1 2\n2 3\n3 1\n4 5\n";
-  const std::string el = d.write("g.el", edges), csv = d.write("g.csv", edges), raw = d.write("graph", edges);
+  const std::string el = d.write("g.el", edges), csv = d.write("g.csv", edges),
+                    raw = d.write("graph", edges);
   const auto want = run_cli({"cc", el});
   ASSERT_EQ(want.status, 0) << want.err;
-  EXPECT_EQ(run_cli({"cc", "-"}, el).out, want.out);                            // by content
+  EXPECT_EQ(run_cli({"cc", "-"}, el).out, want.out);  // by content
   EXPECT_EQ(run_cli({"cc", "-", "--input-format", "el"}, el).out, want.out);
-  EXPECT_EQ(run_cli({"cc", "-", "--input-format", ".el"}, d.write("g.el.gz", edges, true)).out, want.out);
-  EXPECT_EQ(run_cli({"cc", raw}).out, want.out);                                  // no extension
+  EXPECT_EQ(run_cli({"cc", "-", "--input-format", ".el"}, d.write("g.el.gz", edges, true)).out,
+            want.out);
+  EXPECT_EQ(run_cli({"cc", raw}).out, want.out);  // no extension
   EXPECT_EQ(run_cli({"cc", csv, "--input-format", "el"}).out, want.out);
   // Matrix Market on standard input, known by its header
   const std::string mtx = testing::own_datasets() + "/karate.mtx";
@@ -80,7 +82,10 @@ TEST(CliUsability, StandardInputAndInputFormat) {
   // an unknown extension is refused, naming what graphring reads
   const auto unknown = run_cli({"cc", csv});
   EXPECT_EQ(unknown.status, 2);
-  EXPECT_EQ(unknown.err.rfind("graphring: " + csv + ": graphring does not know the extension '.csv'; it reads .mtx", 0), 0u)
+  EXPECT_EQ(
+      unknown.err.rfind(
+          "graphring: " + csv + ": graphring does not know the extension '.csv'; it reads .mtx", 0),
+      0u)
       << unknown.err;
   EXPECT_NE(unknown.err.find("--input-format"), std::string::npos);
 }
@@ -96,11 +101,15 @@ TEST(CliUsability, StatsReportTheRunAsJson) {
   const auto bfs = run_cli({"bfs", "grid:10", "--source", "0", "--stats", "--quiet"});
   ASSERT_EQ(bfs.status, 0) << bfs.err;
   const std::string s = stats_line(bfs.err);
-  EXPECT_NE(s.find("\"command\": \"bfs\", \"graph\": \"grid:10\", \"threads\": "), std::string::npos) << s;
+  EXPECT_NE(s.find("\"command\": \"bfs\", \"graph\": \"grid:10\", \"threads\": "),
+            std::string::npos)
+      << s;
   EXPECT_NE(s.find("\"vertices\": 100, \"edges\": 360, \"load_s\": "), std::string::npos) << s;
   EXPECT_NE(s.find("\"algorithm_s\": "), std::string::npos) << s;
-  EXPECT_NE(s.find("\"reached\": 100, \"levels\": 19, \"frontier_sizes\": [1,2,3,4,5,6,7,8,9,10,9,8,7,6,5,4,3,2,1]"),
-            std::string::npos) << s;
+  EXPECT_NE(s.find("\"reached\": 100, \"levels\": 19, \"frontier_sizes\": "
+                   "[1,2,3,4,5,6,7,8,9,10,9,8,7,6,5,4,3,2,1]"),
+            std::string::npos)
+      << s;
   EXPECT_NE(s.find("\"step_directions\": [\"p"), std::string::npos) << s;
   EXPECT_EQ(s.back(), '\n');
   EXPECT_EQ(s.find('\n'), s.size() - 1);  // one line
@@ -116,8 +125,10 @@ TEST(CliUsability, StatsReportTheRunAsJson) {
   // grid weights are random (1..1000): the figures must match the printed result
   const auto msf = run_cli({"msf", "grid:10", "--stats", "--quiet"});
   const std::string weight = msf.out.substr(0, msf.out.find(' '));
-  EXPECT_NE(stats_line(msf.err).find("\"forest_edges\": 99, \"trees\": 1, \"total_weight\": " + weight + "}"),
-            std::string::npos) << msf.err << msf.out.substr(0, 20);
+  EXPECT_NE(stats_line(msf.err).find(
+                "\"forest_edges\": 99, \"trees\": 1, \"total_weight\": " + weight + "}"),
+            std::string::npos)
+      << msf.err << msf.out.substr(0, 20);
   const auto sssp = run_cli({"sssp", "grid:10", "--source", "0", "--stats", "--quiet"});
   double farthest = 0;
   std::istringstream lines(sssp.out);
@@ -125,8 +136,10 @@ TEST(CliUsability, StatsReportTheRunAsJson) {
   EXPECT_GT(farthest, 18);
   char text[32];
   std::snprintf(text, sizeof text, "%.9g", farthest);
-  EXPECT_NE(stats_line(sssp.err).find("\"reached\": 100, \"largest_distance\": " + std::string(text) + "}"),
-            std::string::npos) << sssp.err;
+  EXPECT_NE(stats_line(sssp.err).find(
+                "\"reached\": 100, \"largest_distance\": " + std::string(text) + "}"),
+            std::string::npos)
+      << sssp.err;
   const auto bc = run_cli({"bc", "grid:10", "--sources", "0,5", "--stats", "--quiet"});
   EXPECT_NE(stats_line(bc.err).find("\"sources\": 2}"), std::string::npos) << bc.err;
 }
@@ -134,9 +147,13 @@ TEST(CliUsability, StatsReportTheRunAsJson) {
 TEST(CliUsability, PageRankWarnsWhenItStopsBeforeConverging) {
   const auto r = run_cli({"pagerank", "rmat:8", "--max-iters", "3", "--stats", "--quiet"});
   EXPECT_EQ(r.status, 0);
-  EXPECT_EQ(r.err.rfind("graphring: warning: pagerank stopped at --max-iters 3 with an L1 change of ", 0), 0u) << r.err;
+  EXPECT_EQ(
+      r.err.rfind("graphring: warning: pagerank stopped at --max-iters 3 with an L1 change of ", 0),
+      0u)
+      << r.err;
   EXPECT_NE(r.err.find("the ranks have not converged"), std::string::npos);
-  EXPECT_NE(stats_line(r.err).find("\"iterations\": 3, \"last_change\": "), std::string::npos) << r.err;
+  EXPECT_NE(stats_line(r.err).find("\"iterations\": 3, \"last_change\": "), std::string::npos)
+      << r.err;
   EXPECT_NE(stats_line(r.err).find("\"converged\": false"), std::string::npos) << r.err;
   // tolerance 0 asks for exactly that many iterations: no warning
   EXPECT_EQ(run_cli({"pagerank", "rmat:8", "--max-iters", "3", "--tol", "0", "--quiet"}).err, "");

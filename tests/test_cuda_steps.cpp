@@ -12,8 +12,8 @@
 #include <type_traits>
 
 #include "engine/device/format_layout.hpp"
-#include "semirings/named_ops.hpp"
 #include "semirings/flipped.hpp"
+#include "semirings/named_ops.hpp"
 #include "tests/cuda_cases.hpp"
 #include "tests/cuda_emulation.hpp"
 

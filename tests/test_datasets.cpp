@@ -17,7 +17,7 @@ namespace {
 struct catalog_entry {
   const char* file;
   std::uint64_t vertices, edges, self_loops;  // self_loops: `unstated` where the catalog is silent
-  bool symmetric_storage;  // edges counts undirected entries of a symmetric file
+  bool symmetric_storage;                     // edges counts undirected entries of a symmetric file
 };
 
 constexpr std::uint64_t unstated = UINT64_MAX;
@@ -41,7 +41,8 @@ TEST(SharedDatasets, CountsMatchTheCatalog) {
     SCOPED_TRACE(c.file);
     graph g = load_graph(testing::shared_datasets() + "/" + c.file);
     EXPECT_EQ(g.vertices(), c.vertices);
-    const std::uint64_t edges = c.symmetric_storage ? (g.edges() - g.self_loops()) / 2 + g.self_loops() : g.edges();
+    const std::uint64_t edges =
+        c.symmetric_storage ? (g.edges() - g.self_loops()) / 2 + g.self_loops() : g.edges();
     EXPECT_EQ(edges, c.edges);
     if (c.self_loops != unstated) {
       EXPECT_EQ(g.self_loops(), c.self_loops);
@@ -88,7 +89,8 @@ TEST(SharedDatasets, EdgesMatchANaiveIndependentReader) {
 TEST(SharedDatasets, EveryLagraphMatrixLoadsOrIsRefusedCleanly) {
   GRAPHRING_REQUIRE_SHARED_DATASETS();
   std::size_t loaded = 0, refused = 0;
-  for (const char* dir : {"matrices/lagraph/data", "matrices/suitesparse-mongoose", "matrices/suitesparse-paru"}) {
+  for (const char* dir :
+       {"matrices/lagraph/data", "matrices/suitesparse-mongoose", "matrices/suitesparse-paru"}) {
     const std::filesystem::path folder = testing::shared_datasets() + "/" + dir;
     if (!std::filesystem::exists(folder)) continue;
     for (const auto& entry : std::filesystem::directory_iterator(folder)) {

@@ -121,8 +121,8 @@ TEST(Determinism, BfsLevelsAreBitIdenticalAndParentsFormABfsTree) {
         const std::string what = ng.name + " bfs from " + std::to_string(s) + " direction " +
                                  std::to_string(int(direction));
         const bits levels = same_on_every_run(what, [&] {
-          return bits_of(plain(algorithms::bfs(g, s, {.direction = direction}).levels,
-                               std::int64_t(-1)));
+          return bits_of(
+              plain(algorithms::bfs(g, s, {.direction = direction}).levels, std::int64_t(-1)));
         });
         EXPECT_TRUE(levels == bits_of(expected)) << what;
         // Parents may differ between runs (ANY monoid); each run's tree must be valid.
@@ -159,9 +159,8 @@ TEST(Determinism, ComponentsAndTrianglesAreBitIdentical) {
       return bits_of(plain(algorithms::connected_components(g), std::uint64_t(-1)));
     });
     EXPECT_TRUE(labels == bits_of(serial_components(g))) << ng.name;
-    const bits triangles = same_on_every_run(ng.name + " tc", [&] {
-      return bits{algorithms::triangle_count(g)};
-    });
+    const bits triangles =
+        same_on_every_run(ng.name + " tc", [&] { return bits{algorithms::triangle_count(g)}; });
     EXPECT_EQ(triangles, bits{serial_triangles(g)}) << ng.name;
   }
 }
@@ -191,8 +190,10 @@ void expect_close(const std::vector<double>& got, const std::vector<double>& wan
 TEST(Determinism, PagerankAndBetweennessMayVaryInTheLastBitsButStayValid) {
   for (const named_graph& ng : all_graphs()) {
     graph g = ng.g;
-    const algorithms::pagerank_options o{.damping = 0.85, .tolerance = 1e-10, .max_iterations = 100};
-    const std::vector<double> want_ranks = serial_pagerank(g, o.damping, o.tolerance, o.max_iterations);
+    const algorithms::pagerank_options o{
+        .damping = 0.85, .tolerance = 1e-10, .max_iterations = 100};
+    const std::vector<double> want_ranks =
+        serial_pagerank(g, o.damping, o.tolerance, o.max_iterations);
     std::vector<vertex_id> sources = sources_of(g);
     const std::vector<double> want_bc = serial_betweenness(g, sources);
     thread_count restore;
@@ -230,10 +231,9 @@ void products_agree(const std::string& name, const matrix<std::int64_t>& a) {
       for (bool transposed : {false, true}) {
         bits first;  // push and pull must agree (mxv and vxm differ for positional semirings)
         for (product_method method : {product_method::push, product_method::pull}) {
-          const std::string what = name + (masked ? " masked" : "") +
-                                   (x == &u ? " sparse u" : " dense u") +
-                                   (transposed ? " vxm" : " mxv") +
-                                   (method == product_method::push ? " push" : " pull");
+          const std::string what =
+              name + (masked ? " masked" : "") + (x == &u ? " sparse u" : " dense u") +
+              (transposed ? " vxm" : " mxv") + (method == product_method::push ? " push" : " pull");
           const bits got = same_on_every_run(what, [&] {
             descriptor d;
             d.method = method;
@@ -243,8 +243,10 @@ void products_agree(const std::string& name, const matrix<std::int64_t>& a) {
             if (transposed) {
               // vxm over Aᵀ is mxv over A: the same result from the other side.
               d.transpose_second = true;
-              if (masked) vxm(w, mask, no_accum, S{}, *x, a, d);
-              else vxm(w, no_mask, no_accum, S{}, *x, a, d);
+              if (masked)
+                vxm(w, mask, no_accum, S{}, *x, a, d);
+              else
+                vxm(w, no_mask, no_accum, S{}, *x, a, d);
             } else if (masked) {
               mxv(w, mask, no_accum, S{}, a, *x, d);
             } else {

@@ -39,7 +39,10 @@ std::vector<entry> decoded(const dtans_matrix& m, std::vector<std::uint64_t>& ro
   std::vector<entry> out;
   for (std::uint64_t s = 0; s < v.slices; ++s)
     v.for_each_in_slice(
-        s, [&](std::uint32_t, std::uint64_t row, vertex_id col, V x) { out.emplace_back(row, col, bits_of(x)); },
+        s,
+        [&](std::uint32_t, std::uint64_t row, vertex_id col, V x) {
+          out.emplace_back(row, col, bits_of(x));
+        },
         [&](std::uint32_t, std::uint64_t row) { rows_closed.push_back(row); });
   std::sort(out.begin(), out.end());
   std::sort(rows_closed.begin(), rows_closed.end());
@@ -52,7 +55,8 @@ std::vector<entry> entries_of(const csr_matrix& a) {
   for (std::uint64_t r = 0; r < a.nrows; ++r)
     for (edge_offset k = a.row_begin(r); k < a.row_end(r); ++k) {
       std::uint64_t b = 0;
-      if constexpr (!std::is_same_v<V, pattern_value>) b = bits_of(std::get<shared_array<V>>(a.values)[k]);
+      if constexpr (!std::is_same_v<V, pattern_value>)
+        b = bits_of(std::get<shared_array<V>>(a.values)[k]);
       out.emplace_back(r, a.cols[k], b);
     }
   std::sort(out.begin(), out.end());
@@ -90,7 +94,8 @@ std::set<unsigned> escape_widths(const dtans_matrix& m) {
   const auto v = m.view<pattern_value>();
   std::set<unsigned> widths;
   for (std::uint32_t s = 0; s < dtans_slots; ++s)
-    if (v.index_table[s].count == 1 && v.index_table[s].raw_bits > 0) widths.insert(v.index_table[s].raw_bits);
+    if (v.index_table[s].count == 1 && v.index_table[s].raw_bits > 0)
+      widths.insert(v.index_table[s].raw_bits);
   return widths;
 }
 
@@ -134,7 +139,8 @@ void expect_escaped_values_round_trip(const std::vector<V>& special, unsigned wi
   std::vector<std::vector<vertex_id>> rows(300);
   buffer<V> values;
   for (std::size_t r = 0; r < rows.size(); ++r)
-    for (vertex_id c = vertex_id(r % 7); c < 5000; c += vertex_id(1 + random() % 400)) rows[r].push_back(c);
+    for (vertex_id c = vertex_id(r % 7); c < 5000; c += vertex_id(1 + random() % 400))
+      rows[r].push_back(c);
   csr_matrix a = from_rows(5000, rows);
   for (edge_offset k = 0; k < a.nnz(); ++k) {
     std::uint64_t b = random();
@@ -146,7 +152,8 @@ void expect_escaped_values_round_trip(const std::vector<V>& special, unsigned wi
   const dtans_matrix m = dtans_matrix::from_csr(a);
   const auto v = m.view<V>();
   bool escape = false;
-  for (std::uint32_t s = 0; s < dtans_slots; ++s) escape = escape || v.value_table[s].raw_bits == width;
+  for (std::uint32_t s = 0; s < dtans_slots; ++s)
+    escape = escape || v.value_table[s].raw_bits == width;
   EXPECT_TRUE(escape);
   // distinct values: at most K - 1 of them keep slots, every other one is escaped, all its bits raw
   EXPECT_GE(escape_bits(m), (a.nnz() - (dtans_slots - 1)) * width);
@@ -156,11 +163,12 @@ void expect_escaped_values_round_trip(const std::vector<V>& special, unsigned wi
 TEST(DtansDecode, EscapedValuesOf32And64BitsKeepEveryBit) {
   const double nan_payload = std::bit_cast<double>(std::uint64_t(0x7ff8000000abcdefULL));
   expect_escaped_values_round_trip<double>(
-      {-0.0, nan_payload, std::numeric_limits<double>::denorm_min(), -std::numeric_limits<double>::infinity(),
-       std::numeric_limits<double>::max()},
+      {-0.0, nan_payload, std::numeric_limits<double>::denorm_min(),
+       -std::numeric_limits<double>::infinity(), std::numeric_limits<double>::max()},
       64);
-  expect_escaped_values_round_trip<float>(
-      {-0.0f, std::bit_cast<float>(std::uint32_t(0x7fc01234)), std::numeric_limits<float>::denorm_min()}, 32);
+  expect_escaped_values_round_trip<float>({-0.0f, std::bit_cast<float>(std::uint32_t(0x7fc01234)),
+                                           std::numeric_limits<float>::denorm_min()},
+                                          32);
   expect_escaped_values_round_trip<std::int64_t>(
       {std::numeric_limits<std::int64_t>::min(), -1, std::numeric_limits<std::int64_t>::max()}, 64);
   expect_escaped_values_round_trip<std::uint32_t>({0xffffffffu, 0}, 32);
@@ -177,7 +185,8 @@ TEST(DtansDecode, ACommonSymbolTakesTheLargestMultiplicity) {
   const auto v = m.view<pattern_value>();
   bool capped = false;
   for (std::uint32_t s = 0; s < dtans_slots; ++s)
-    capped = capped || (v.index_table[s].symbol == 2 && v.index_table[s].base_minus_1 == dtans_max_multiplicity - 1);
+    capped = capped || (v.index_table[s].symbol == 2 &&
+                        v.index_table[s].base_minus_1 == dtans_max_multiplicity - 1);
   EXPECT_TRUE(capped);
   expect_decodes<pattern_value>(a, m);
 }

@@ -28,9 +28,9 @@ namespace {
 struct random_shape {
   std::uint64_t nrows = 100, ncols = 100;
   double mean_degree = 5;
-  double empty_rows = 0.2;   // fraction of rows left empty
-  double duplicates = 0.05;  // chance an entry repeats the previous column
-  double contiguous = 0.4;   // chance an entry follows the previous column
+  double empty_rows = 0.2;     // fraction of rows left empty
+  double duplicates = 0.05;    // chance an entry repeats the previous column
+  double contiguous = 0.4;     // chance an entry follows the previous column
   std::uint64_t huge_row = 0;  // if > 0, row 0 gets this many entries
   value_type values = value_type::none;
 };
@@ -87,20 +87,34 @@ csr_matrix random_matrix(const random_shape& shape, std::uint64_t seed) {
   a.offsets = shared_array<edge_offset>(std::move(offsets));
   a.cols = shared_array<vertex_id>(std::move(cols));
   switch (shape.values) {
-    case value_type::int32: a.values = random_values<std::int32_t>(nnz, rng); break;
-    case value_type::int64: a.values = random_values<std::int64_t>(nnz, rng); break;
-    case value_type::uint32: a.values = random_values<std::uint32_t>(nnz, rng); break;
-    case value_type::uint64: a.values = random_values<std::uint64_t>(nnz, rng); break;
-    case value_type::float32: a.values = random_values<float>(nnz, rng); break;
-    case value_type::float64: a.values = random_values<double>(nnz, rng); break;
-    case value_type::none: break;
+    case value_type::int32:
+      a.values = random_values<std::int32_t>(nnz, rng);
+      break;
+    case value_type::int64:
+      a.values = random_values<std::int64_t>(nnz, rng);
+      break;
+    case value_type::uint32:
+      a.values = random_values<std::uint32_t>(nnz, rng);
+      break;
+    case value_type::uint64:
+      a.values = random_values<std::uint64_t>(nnz, rng);
+      break;
+    case value_type::float32:
+      a.values = random_values<float>(nnz, rng);
+      break;
+    case value_type::float64:
+      a.values = random_values<double>(nnz, rng);
+      break;
+    case value_type::none:
+      break;
   }
   return a;
 }
 
 template <class T>
 bool same_array(const shared_array<T>& x, const shared_array<T>& y) {
-  return x.size() == y.size() && (x.empty() || std::memcmp(x.data(), y.data(), x.size() * sizeof(T)) == 0);
+  return x.size() == y.size() &&
+         (x.empty() || std::memcmp(x.data(), y.data(), x.size() * sizeof(T)) == 0);
 }
 
 void expect_same(const csr_matrix& a, const csr_matrix& b) {
@@ -150,9 +164,11 @@ std::vector<random_shape> edge_shapes() {
   shapes.push_back(s);
   s.nrows = 2000, s.ncols = 5000000, s.huge_row = 30000;  // a single huge row
   shapes.push_back(s);
-  s.huge_row = 0, s.nrows = 300, s.ncols = std::uint64_t(max_vertices), s.contiguous = 0.1;  // jumps to 2^32-2
+  s.huge_row = 0, s.nrows = 300, s.ncols = std::uint64_t(max_vertices),
+  s.contiguous = 0.1;  // jumps to 2^32-2
   shapes.push_back(s);
-  s.nrows = 500, s.ncols = 50, s.empty_rows = 0.9, s.duplicates = 0.5;  // mostly empty, many duplicates
+  s.nrows = 500, s.ncols = 50, s.empty_rows = 0.9,
+  s.duplicates = 0.5;  // mostly empty, many duplicates
   shapes.push_back(s);
   return shapes;
 }
@@ -187,7 +203,8 @@ TEST(Formats, RoundTripRandomDeltaDistributions) {
   a.nrows = 2;
   a.ncols = max_vertices;
   a.offsets = shared_array<edge_offset>(buffer<edge_offset>{0, 2, 3});
-  a.cols = shared_array<vertex_id>(buffer<vertex_id>{0, vertex_id(max_vertices - 1), vertex_id(max_vertices - 1)});
+  a.cols = shared_array<vertex_id>(
+      buffer<vertex_id>{0, vertex_id(max_vertices - 1), vertex_id(max_vertices - 1)});
   expect_round_trips(a);
 }
 
@@ -202,7 +219,8 @@ TEST(Formats, SellAndCciRefuseBadParameters) {
 // rows still holding entries at any slot column are a prefix of the slice, as its kernel assumes.
 TEST(Formats, SellSlicesAreSortedByLength) {
   const csr_matrix a = random_matrix({1000, 1000, 6, 0.3, 0.05, 0.4, 0, value_type::none}, 11);
-  for (const sell_options o : {sell_options{}, sell_options{8, 12}, sell_options{5, 7}, sell_options{16, 1}}) {
+  for (const sell_options o :
+       {sell_options{}, sell_options{8, 12}, sell_options{5, 7}, sell_options{16, 1}}) {
     const sell_matrix m = sell_matrix::from_csr(a, o);
     const auto v = m.view<pattern_value>(nullptr);
     for (std::uint64_t s = 0; s < v.slices; ++s)
@@ -229,7 +247,8 @@ TEST(Formats, ExactBytesOfPlainLayouts) {
   EXPECT_EQ(s.size().value_bytes, 8 * s.slots());
   EXPECT_EQ(s.size().structure_bytes, 8 * (slices + 1) + 4 * slices * 8);
   const cci_matrix c = cci_matrix::from_csr(a);
-  EXPECT_EQ(c.size().bytes(), 8 * (c.code_bits() / 64 + 3) + 8 * 24 + 8 * nnz + 16 * ((a.nrows + 63) / 64 + 1));
+  EXPECT_EQ(c.size().bytes(),
+            8 * (c.code_bits() / 64 + 3) + 8 * 24 + 8 * nnz + 16 * ((a.nrows + 63) / 64 + 1));
 }
 
 // The auto rule: ELL for rows of nearly one length, SELL-C-σ where its padding stays small,
@@ -240,13 +259,15 @@ TEST(Formats, AutoRuleFollowsTheRowLengths) {
   for (std::uint64_t r = 0; r <= 1000; ++r) offsets[r] = 4 * r;
   for (std::uint64_t r = 0; r < 1000; ++r)
     for (vertex_id j = 0; j < 4; ++j) cols.push_back((vertex_id(r) + 7 * j) % 1000);
-  for (std::uint64_t r = 0; r < 1000; ++r) std::sort(cols.begin() + std::ptrdiff_t(4 * r), cols.begin() + std::ptrdiff_t(4 * r + 4));
+  for (std::uint64_t r = 0; r < 1000; ++r)
+    std::sort(cols.begin() + std::ptrdiff_t(4 * r), cols.begin() + std::ptrdiff_t(4 * r + 4));
   csr_matrix uniform;
   uniform.nrows = uniform.ncols = 1000;
   uniform.offsets = shared_array<edge_offset>(std::move(offsets));
   uniform.cols = shared_array<vertex_id>(std::move(cols));
   EXPECT_EQ(choose_format(measure_features(uniform)), format_kind::ell);
-  EXPECT_EQ(choose_format(measure_features(random_matrix({2000, 2000, 8, 0.2, 0, 0.3, 0, value_type::none}, 14))),
+  EXPECT_EQ(choose_format(measure_features(
+                random_matrix({2000, 2000, 8, 0.2, 0, 0.3, 0, value_type::none}, 14))),
             format_kind::sell);
   // Row 0 holds columns 0 .. 29999, every other row one entry: SELL's first slice pads 7 rows.
   buffer<edge_offset> hub_offsets(2001);
@@ -286,10 +307,11 @@ TEST(Formats, DtansShortRowsShareLanes) {
 
 TEST(Formats, RoundTripSharedDatasets) {
   GRAPHRING_REQUIRE_SHARED_DATASETS();
-  for (const char* file : {"web/web-NotreDame.txt.gz", "social/soc-Slashdot0902.txt.gz", "social/soc-Epinions1.txt.gz",
-                           "social/email-Enron.txt.gz", "social/ego-Facebook.txt.gz", "social/wiki-Vote.txt.gz",
-                           "social/email-Eu-core.txt.gz", "internet/oregon1_010331.txt.gz",
-                           "internet/as20000102.txt.gz", "road/luxembourg_osm.mtx.gz", "road/rome99.gr"}) {
+  for (const char* file :
+       {"web/web-NotreDame.txt.gz", "social/soc-Slashdot0902.txt.gz", "social/soc-Epinions1.txt.gz",
+        "social/email-Enron.txt.gz", "social/ego-Facebook.txt.gz", "social/wiki-Vote.txt.gz",
+        "social/email-Eu-core.txt.gz", "internet/oregon1_010331.txt.gz",
+        "internet/as20000102.txt.gz", "road/luxembourg_osm.mtx.gz", "road/rome99.gr"}) {
     SCOPED_TRACE(file);
     const graph g = load_graph(testing::shared_datasets() + "/" + file);
     csr_matrix a = g.adjacency();
@@ -328,15 +350,18 @@ bool same_value(const C& a, const C& b) {
 }
 
 template <class S, class X>
-void reference_spmv(const csr_matrix& a, const std::vector<X>& x, const std::vector<std::uint8_t>& xp,
-                    typename S::c_type* y, std::vector<std::uint8_t>& yp) {
+void reference_spmv(const csr_matrix& a, const std::vector<X>& x,
+                    const std::vector<std::uint8_t>& xp, typename S::c_type* y,
+                    std::vector<std::uint8_t>& yp) {
   for (std::uint64_t i = 0; i < a.nrows; ++i) {
     yp[i] = 0;
     if (i % 7 == 3) continue;  // the test's allowed(i)
     for (edge_offset k = a.row_begin(i); k < a.row_end(i); ++k) {
       const vertex_id c = a.cols[k];
       if (!xp[c]) continue;
-      const typename S::a_type v = a.has_values() ? typename S::a_type(testing::value_at(a.values, k)) : typename S::a_type(1);
+      const typename S::a_type v = a.has_values()
+                                       ? typename S::a_type(testing::value_at(a.values, k))
+                                       : typename S::a_type(1);
       const auto p = S::multiply(v, x[c], i, c, 0);
       y[i] = yp[i] ? S::add(y[i], p) : p;
       yp[i] = 1;
@@ -345,7 +370,8 @@ void reference_spmv(const csr_matrix& a, const std::vector<X>& x, const std::vec
 }
 
 template <class S, class X>
-void check_formats(const csr_matrix& a, const std::vector<X>& x, const std::vector<std::uint8_t>& xp) {
+void check_formats(const csr_matrix& a, const std::vector<X>& x,
+                   const std::vector<std::uint8_t>& xp) {
   using C = typename S::c_type;
   SCOPED_TRACE(::testing::internal::GetTypeName<S>());
   // Not std::vector: C may be bool.
@@ -373,12 +399,42 @@ void check_formats(const csr_matrix& a, const std::vector<X>& x, const std::vect
   };
   const X* xs = x.data();
   const std::uint8_t* xps = xp.data();
-  run(coo_matrix::from_csr(a), [&](const auto& v) { kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "coo");
-  run(ell_matrix::from_csr(a, {1e9}), [&](const auto& v) { kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "ell");
-  run(sell_matrix::from_csr(a), [&](const auto& v) { kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "sell");
-  run(sell_matrix::from_csr(a, {20, 3}), [&](const auto& v) { kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "sell-20-3");
-  run(cci_matrix::from_csr(a), [&](const auto& v) { kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "cci");
-  run(cci_matrix::from_csr(a, {8}), [&](const auto& v) { kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed); }, "cci-8");
+  run(
+      coo_matrix::from_csr(a),
+      [&](const auto& v) {
+        kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed);
+      },
+      "coo");
+  run(
+      ell_matrix::from_csr(a, {1e9}),
+      [&](const auto& v) {
+        kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed);
+      },
+      "ell");
+  run(
+      sell_matrix::from_csr(a),
+      [&](const auto& v) {
+        kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed);
+      },
+      "sell");
+  run(
+      sell_matrix::from_csr(a, {20, 3}),
+      [&](const auto& v) {
+        kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed);
+      },
+      "sell-20-3");
+  run(
+      cci_matrix::from_csr(a),
+      [&](const auto& v) {
+        kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed);
+      },
+      "cci");
+  run(
+      cci_matrix::from_csr(a, {8}),
+      [&](const auto& v) {
+        kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed);
+      },
+      "cci-8");
   for (const std::uint32_t lane_symbols : {512u, 5u}) {
     const dtans_matrix d = dtans_matrix::from_csr(a, {lane_symbols});
     formats::with_values(a.values, [&](const auto* v) {
@@ -479,7 +535,8 @@ TEST(FormatSpmv, SellPrefetchingALargeXAtEverySliceHeight) {
 // apart) within 10% of the order-0 entropy of the delta-coded indices.
 TEST(Formats, CompressionTargetsOnSharedDatasets) {
   GRAPHRING_REQUIRE_SHARED_DATASETS();
-  for (const char* file : {"web/web-NotreDame.txt.gz", "social/soc-Slashdot0902.txt.gz", "social/soc-Epinions1.txt.gz"}) {
+  for (const char* file : {"web/web-NotreDame.txt.gz", "social/soc-Slashdot0902.txt.gz",
+                           "social/soc-Epinions1.txt.gz"}) {
     SCOPED_TRACE(file);
     csr_matrix a = load_graph(testing::shared_datasets() + "/" + file).adjacency();
     a.values = std::monostate{};
@@ -492,7 +549,8 @@ TEST(Formats, CompressionTargetsOnSharedDatasets) {
 
 TEST(FormatSpmv, SharedDatasets) {
   GRAPHRING_REQUIRE_SHARED_DATASETS();
-  for (const char* file : {"social/email-Enron.txt.gz", "road/rome99.gr", "internet/as20000102.txt.gz"}) {
+  for (const char* file :
+       {"social/email-Enron.txt.gz", "road/rome99.gr", "internet/as20000102.txt.gz"}) {
     SCOPED_TRACE(file);
     check_semirings(load_graph(testing::shared_datasets() + "/" + file).adjacency(), 9);
   }

@@ -30,8 +30,8 @@ struct shape {
   std::uint64_t huge_row;  // row 0's length when > 0
 };
 
-const shape shapes[] = {{300, 280, 6, 0}, {1, 1, 1, 0}, {0, 0, 0, 0}, {200, 4000, 3, 3000},
-                        {2000, 2000, 12, 0}};
+const shape shapes[] = {
+    {300, 280, 6, 0}, {1, 1, 1, 0}, {0, 0, 0, 0}, {200, 4000, 3, 3000}, {2000, 2000, 12, 0}};
 
 // Sorted, distinct columns per row; about a fifth of the rows empty.
 template <class T>
@@ -184,9 +184,8 @@ void check_semiring(const matrix<T>& a, std::uint64_t seed,
       if constexpr (vxm_applies) {
         if (vxm_call) {
           const auto u = random_vector<typename S::a_type>(in, density, rng);
-          run([&](vector<C>& w, const auto& m, const auto& mk, const auto& acc, const descriptor& dd) {
-            vxm(w, mk, acc, S{}, u, m, dd);
-          });
+          run([&](vector<C>& w, const auto& m, const auto& mk, const auto& acc,
+                  const descriptor& dd) { vxm(w, mk, acc, S{}, u, m, dd); });
           continue;
         }
       }
@@ -266,8 +265,7 @@ TEST(FormatEngine, UserSemiringVxm) {
   for (std::optional<format_kind> kind : every_format) {
     SCOPED_TRACE("format " + name_of(kind));
     const formatted_matrix<double> fa(a, kind == format_kind::ell ? format_kind::sell : kind);
-    const vector<examples::path_count> u =
-        random_vector<examples::path_count>(a.nrows(), 1.0, rng);
+    const vector<examples::path_count> u = random_vector<examples::path_count>(a.nrows(), 1.0, rng);
     vector<examples::path_count> want(a.ncols()), got(a.ncols());
     vxm(want, no_mask, no_accum, examples::shortest_path_count{}, u, a);
     vxm(got, no_mask, no_accum, examples::shortest_path_count{}, u, fa);
@@ -281,7 +279,8 @@ TEST(FormatEngine, ReorderedMatricesAnswerInOriginalIds) {
   for (const shape& s : shapes) {
     if (s.nrows != s.ncols) continue;
     for (vertex_order order : {vertex_order::degree, vertex_order::rcm}) {
-      SCOPED_TRACE(::testing::Message() << "rows " << s.nrows << " order " << vertex_order_name(order));
+      SCOPED_TRACE(::testing::Message()
+                   << "rows " << s.nrows << " order " << vertex_order_name(order));
       rng_t rng(++seed);
       const matrix<std::int64_t> ai = random_matrix<std::int64_t>(s, false, rng);
       const matrix<bool> ab = random_matrix<bool>(s, true, rng);
@@ -369,10 +368,12 @@ TEST(FormatEngine, RegistryFormatParameter) {
         SCOPED_TRACE("format " + name_of(kind) + " " + std::string(vertex_order_name(order)));
         const any_vector got = s.mxv(a, nullptr, x, product_method::automatic, kind, order);
         ASSERT_EQ(got.index(), want.index());
-        std::visit([&](const auto& g) {
-          using V = std::decay_t<decltype(g)>;
-          expect_same(g, std::get<V>(want));
-        }, got);
+        std::visit(
+            [&](const auto& g) {
+              using V = std::decay_t<decltype(g)>;
+              expect_same(g, std::get<V>(want));
+            },
+            got);
       }
     }
   }
@@ -409,20 +410,24 @@ TEST(FormatEngine, CliInfoFormatsPartsAddUp) {
   const auto info = testing::run_cli({"info", graph, "--json", "--quiet"});
   ASSERT_EQ(info.status, 0) << info.err;
   unsigned long long edges = 0;
-  ASSERT_EQ(std::sscanf(info.out.c_str() + info.out.find("\"edges\""), "\"edges\": %llu", &edges), 1);
+  ASSERT_EQ(std::sscanf(info.out.c_str() + info.out.find("\"edges\""), "\"edges\": %llu", &edges),
+            1);
   const auto got = testing::run_cli({"info", graph, "--formats", "--json", "--quiet"});
   ASSERT_EQ(got.status, 0) << got.err;
   int formats = 0;
-  for (std::size_t at = got.out.find("\"bytes\""); at != std::string::npos; at = got.out.find("\"bytes\"", at + 1)) {
+  for (std::size_t at = got.out.find("\"bytes\""); at != std::string::npos;
+       at = got.out.find("\"bytes\"", at + 1)) {
     unsigned long long bytes = 0;
     double index = 0, value = 0, structure = 0;
-    ASSERT_EQ(std::sscanf(got.out.c_str() + at,
-                          "\"bytes\": %llu, \"index_bits_per_edge\": %lf, \"value_bits_per_edge\": %lf, "
-                          "\"structure_bits_per_edge\": %lf",
-                          &bytes, &index, &value, &structure),
-              4)
+    ASSERT_EQ(
+        std::sscanf(got.out.c_str() + at,
+                    "\"bytes\": %llu, \"index_bits_per_edge\": %lf, \"value_bits_per_edge\": %lf, "
+                    "\"structure_bits_per_edge\": %lf",
+                    &bytes, &index, &value, &structure),
+        4)
         << got.out.substr(at, 120);
-    EXPECT_NEAR((index + value + structure) * double(edges) / 8, double(bytes), 1e-3 * double(edges));
+    EXPECT_NEAR((index + value + structure) * double(edges) / 8, double(bytes),
+                1e-3 * double(edges));
     ++formats;
   }
   EXPECT_GE(formats, 6);  // ELL may refuse a graph

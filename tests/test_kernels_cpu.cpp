@@ -41,11 +41,13 @@ matrix<float> random_rows(std::uint64_t n, unsigned seed, const Count& count) {
 
 // A random n×n matrix whose row 0 holds `hub` entries (a power-law hub) and others `degree`.
 matrix<float> hub_matrix(std::uint64_t n, std::uint64_t hub, std::uint64_t degree, unsigned seed) {
-  return random_rows(n, seed, [&](std::uint64_t i, std::mt19937&) { return i == 0 ? hub : degree; });
+  return random_rows(n, seed,
+                     [&](std::uint64_t i, std::mt19937&) { return i == 0 ? hub : degree; });
 }
 
 template <class S, class X>
-std::vector<std::pair<bool, typename S::c_type>> serial_mxv(const matrix<float>& a, const std::vector<std::pair<bool, X>>& x) {
+std::vector<std::pair<bool, typename S::c_type>> serial_mxv(
+    const matrix<float>& a, const std::vector<std::pair<bool, X>>& x) {
   std::vector<std::pair<bool, typename S::c_type>> w(a.nrows(), {false, S::zero()});
   for (std::uint64_t i = 0; i < a.nrows(); ++i)
     for (std::uint64_t p = a.offsets()[i]; p < a.offsets()[i + 1]; ++p) {
@@ -68,11 +70,12 @@ vector<T> to_vector(const std::vector<std::pair<bool, T>>& x) {
 
 // exact: bit-for-bit equal to the serial fold, as promised where ⊕ folds exactly in any grouping.
 template <class S>
-void expect_mxv_matches(const matrix<float>& a, double density, product_method method, unsigned seed,
-                        bool exact = false) {
+void expect_mxv_matches(const matrix<float>& a, double density, product_method method,
+                        unsigned seed, bool exact = false) {
   std::mt19937 random(seed);
   std::vector<std::pair<bool, float>> x(a.ncols());
-  for (auto& e : x) e = {std::uniform_real_distribution<double>(0, 1)(random) < density, float(random() % 100)};
+  for (auto& e : x)
+    e = {std::uniform_real_distribution<double>(0, 1)(random) < density, float(random() % 100)};
   const auto expected = serial_mxv<S>(a, x);
   for (int threads : {1, 2, 3}) {
     omp_set_num_threads(threads);
@@ -84,7 +87,9 @@ void expect_mxv_matches(const matrix<float>& a, double density, product_method m
       if (!got) continue;
       if constexpr (std::is_floating_point_v<typename S::c_type>) {
         if (!exact) {
-          EXPECT_NEAR(*got, expected[i].second, 1e-3 * std::max(1.0f, std::fabs(expected[i].second))) << i;
+          EXPECT_NEAR(*got, expected[i].second,
+                      1e-3 * std::max(1.0f, std::fabs(expected[i].second)))
+              << i;
           continue;
         }
       }
@@ -295,7 +300,9 @@ TEST(KernelsCpu, TerminalValueEndsARowEarlyWithTheSameAnswer) {
 struct keep_first {
   using value_type = std::int64_t;
   static constexpr std::int64_t identity() { return -1; }
-  constexpr std::int64_t operator()(std::int64_t x, std::int64_t y) const { return x == -1 ? y : x; }
+  constexpr std::int64_t operator()(std::int64_t x, std::int64_t y) const {
+    return x == -1 ? y : x;
+  }
 };
 using first_column = semiring<keep_first, secondi_op<std::int64_t>>;
 

@@ -30,7 +30,8 @@ constexpr edge_offset nnz = big + 10;
 // the address space cannot be reserved.
 std::optional<csr_matrix> matrix_with_a_huge_row() {
   const std::size_t bytes = nnz * sizeof(vertex_id);
-  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED) return std::nullopt;
   auto region = std::make_shared<anonymous_region>(p, bytes);  // unmapped when the last user goes
   auto* cols = static_cast<vertex_id*>(p);
@@ -72,7 +73,8 @@ TEST(LargeOffsets, RowsBeyondTwoToThe32EntriesIndexCorrectly) {
 // Sums of whole numbers below 2^53: exact in double whatever the order.
 TEST(LargeOffsets, ProductsOverARowOfMoreThanTwoToThe32Entries) {
 #ifdef GRAPHRING_SANITIZED
-  GTEST_SKIP() << "2^33 checked loads take over 5 minutes under a sanitizer; the ordinary build runs it";
+  GTEST_SKIP()
+      << "2^33 checked loads take over 5 minutes under a sanitizer; the ordinary build runs it";
 #endif
   const auto a = matrix_with_a_huge_row();
   if (!a) GTEST_SKIP() << "cannot reserve 16 GiB of address space here";

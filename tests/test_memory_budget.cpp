@@ -28,8 +28,10 @@ TEST(MemoryBudget, ALimitThatIsNotAPositiveWholeNumberIsAUsageError) {
     scoped_env env("GRAPHRING_MEMORY_LIMIT_MB", value);
     const auto r = run_cli({"info", k});
     EXPECT_EQ(r.status, 2);
-    EXPECT_EQ(r.err, std::string("graphring: GRAPHRING_MEMORY_LIMIT_MB must be a positive whole number of "
-                                 "MiB, not '") + value + "'\n");
+    EXPECT_EQ(r.err,
+              std::string("graphring: GRAPHRING_MEMORY_LIMIT_MB must be a positive whole number of "
+                          "MiB, not '") +
+                  value + "'\n");
     EXPECT_TRUE(r.out.empty());
   }
   scoped_env env("GRAPHRING_MEMORY_LIMIT_MB", "64");
@@ -87,11 +89,13 @@ void expect_refusal(const testing::cli_result& r, const std::string& file) {
 TEST(MemoryBudget, EveryReaderAndGeneratorStopsAtTheLimit) {
   scratch_dir d;
   std::string many;  // 400 000 edges: about 6 MB of text and 10 MB of arrays
-  for (int i = 0; i < 400000; ++i) many += std::to_string(i) + " " + std::to_string(std::int64_t(i) * 7919 % 400000) + "\n";
+  for (int i = 0; i < 400000; ++i)
+    many += std::to_string(i) + " " + std::to_string(std::int64_t(i) * 7919 % 400000) + "\n";
   std::string repeated;  // 64 MiB of one line, a gzip of about 100 KB
   while (repeated.size() < 64 * mib) repeated += "1 2\n";
   const std::vector<std::pair<std::string, std::string>> files = {
-      {"dims.mtx", "%%MatrixMarket matrix coordinate pattern general\n200000000 200000000 1\n1 2\n"},
+      {"dims.mtx",
+       "%%MatrixMarket matrix coordinate pattern general\n200000000 200000000 1\n1 2\n"},
       {"dims.gr", "p sp 300000000 1\na 1 2 3\n"},
       {"many.el", many},
       {"bomb.el.gz", repeated},
@@ -114,13 +118,21 @@ TEST(MemoryBudget, EveryReaderAndGeneratorStopsAtTheLimit) {
 // every algorithm sizes its vectors by the vertex count, 32 MiB each, over a 24 MiB limit.
 TEST(MemoryBudget, EveryAlgorithmStopsAtTheLimit) {
   scratch_dir d;
-  const std::string mtx = d.write("wide.mtx", "%%MatrixMarket matrix coordinate real general\n4194304 4194304 1\n1 2 3\n");
+  const std::string mtx = d.write(
+      "wide.mtx", "%%MatrixMarket matrix coordinate real general\n4194304 4194304 1\n1 2 3\n");
   const std::string grb = d.path("wide.grb");
   ASSERT_EQ(run_cli({"convert", mtx, grb, "--quiet"}).status, 0);
   const std::vector<std::vector<std::string>> commands = {
-      {"bfs", grb, "--source", "1"}, {"sssp", grb, "--source", "1"}, {"pagerank", grb},
-      {"cc", grb},  {"tc", grb},  {"bc", grb, "--sources", "1"}, {"msf", grb},
-      {"spmv", grb}, {"spmv", grb, "--format", "sell"}, {"spmv", grb, "--format", "dtans"},
+      {"bfs", grb, "--source", "1"},
+      {"sssp", grb, "--source", "1"},
+      {"pagerank", grb},
+      {"cc", grb},
+      {"tc", grb},
+      {"bc", grb, "--sources", "1"},
+      {"msf", grb},
+      {"spmv", grb},
+      {"spmv", grb, "--format", "sell"},
+      {"spmv", grb, "--format", "dtans"},
   };
   scoped_env env("GRAPHRING_MEMORY_LIMIT_MB", "24");
   for (const auto& args : commands) {
@@ -130,7 +142,8 @@ TEST(MemoryBudget, EveryAlgorithmStopsAtTheLimit) {
   // info --formats builds every format in turn: each one past the limit says so in its own row.
   const auto formats = run_cli({"info", grb, "--formats"});
   EXPECT_EQ(formats.status, 0) << formats.err;
-  EXPECT_NE(formats.out.find("\ndtans   refused: an array needs 32.0 MiB"), std::string::npos) << formats.out;
+  EXPECT_NE(formats.out.find("\ndtans   refused: an array needs 32.0 MiB"), std::string::npos)
+      << formats.out;
   EXPECT_NE(formats.out.find("MiB set by GRAPHRING_MEMORY_LIMIT_MB\n"), std::string::npos);
   scoped_env roomy("GRAPHRING_MEMORY_LIMIT_MB", "2048");
   const auto r = run_cli({"bfs", grb, "--source", "1", "--out", d.path("levels.txt")});

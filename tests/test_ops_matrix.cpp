@@ -68,40 +68,40 @@ void for_each_product_case(std::uint64_t seed, F&& f) {
 template <class T, class S>
 void check_mxm(K kind, B accum, bool every_option) {
   gb::graphblas_start(2);
-  for_each_product_case<T>(std::uint64_t(kind) * 37 + sizeof(T), [&](rng_t& rng, const shape& s,
-                                                                     bool t0, bool t1,
-                                                                     const matrix<T>& a,
-                                                                     const matrix<T>& b) {
-    const std::uint64_t m = s.nrows;
-    const csr_matrix ac = to_csr(a), bc = to_csr(b);
-    const auto options =
-        every_option ? all_write_options(accum) : some_write_options(rng, accum, 4);
-    for (const write_options& o : options) {
-      SCOPED_TRACE(::testing::Message() << s.name << (t0 ? ", A transposed" : "")
-                                        << (t1 ? ", B transposed" : "") << ", " << o.describe());
-      const matrix<T> c0 = random_matrix_sized<T>(rng, output_shape(s, o), m, m);
-      const matrix<bool> mask = random_mask(rng, m, m);
-      const csr_matrix cc = to_csr(c0), mc = to_csr(mask);
-      const auto want = gb::grb_mxm<T>(kind, ac, bc, gb_options<T>(o, cc, mc, t0, t1));
-      for (const product_method method :
-           {product_method::automatic, product_method::push, product_method::pull}) {
-        for (const bool cached : {false, true}) {
-          if (cached && method != product_method::automatic) continue;
+  for_each_product_case<T>(
+      std::uint64_t(kind) * 37 + sizeof(T),
+      [&](rng_t& rng, const shape& s, bool t0, bool t1, const matrix<T>& a, const matrix<T>& b) {
+        const std::uint64_t m = s.nrows;
+        const csr_matrix ac = to_csr(a), bc = to_csr(b);
+        const auto options =
+            every_option ? all_write_options(accum) : some_write_options(rng, accum, 4);
+        for (const write_options& o : options) {
           SCOPED_TRACE(::testing::Message()
-                       << "method " << int(method) << (cached ? ", Bᵀ cached" : ""));
-          // A fresh B each time, so that only `cached` decides whether Bᵀ is at hand.
-          const matrix<T> bb(b.nrows(), b.ncols(), b.offsets(), b.cols(), b.values(), T{});
-          if (cached) (void)bb.transposed();
-          matrix<T> c = c0;
-          with_write_options<T>(o, mask, [&](const auto& mm, const auto& acc) {
-            mxm(c, mm, acc, S{}, a, bb, gr_descriptor(o, t0, t1, method));
-          });
-          expect_equal(c, want);
-          if (::testing::Test::HasFatalFailure()) return;
+                       << s.name << (t0 ? ", A transposed" : "") << (t1 ? ", B transposed" : "")
+                       << ", " << o.describe());
+          const matrix<T> c0 = random_matrix_sized<T>(rng, output_shape(s, o), m, m);
+          const matrix<bool> mask = random_mask(rng, m, m);
+          const csr_matrix cc = to_csr(c0), mc = to_csr(mask);
+          const auto want = gb::grb_mxm<T>(kind, ac, bc, gb_options<T>(o, cc, mc, t0, t1));
+          for (const product_method method :
+               {product_method::automatic, product_method::push, product_method::pull}) {
+            for (const bool cached : {false, true}) {
+              if (cached && method != product_method::automatic) continue;
+              SCOPED_TRACE(::testing::Message()
+                           << "method " << int(method) << (cached ? ", Bᵀ cached" : ""));
+              // A fresh B each time, so that only `cached` decides whether Bᵀ is at hand.
+              const matrix<T> bb(b.nrows(), b.ncols(), b.offsets(), b.cols(), b.values(), T{});
+              if (cached) (void)bb.transposed();
+              matrix<T> c = c0;
+              with_write_options<T>(o, mask, [&](const auto& mm, const auto& acc) {
+                mxm(c, mm, acc, S{}, a, bb, gr_descriptor(o, t0, t1, method));
+              });
+              expect_equal(c, want);
+              if (::testing::Test::HasFatalFailure()) return;
+            }
+          }
         }
-      }
-    }
-  });
+      });
 }
 
 TEST(OpsMatrix, MxmPlusTimesInt32EveryWriteMode) {
@@ -173,30 +173,30 @@ void check_elementwise(bool every_option) {
       [](const shape& s, rng_t& rng, const write_options& o, const matrix<T>& c0,
          const matrix<bool>& mask) {
         const csr_matrix cc = to_csr(c0), mc = to_csr(mask);
-        for_each_ewise_operands<T>(rng, s, [&](bool t0, bool t1, const matrix<T>& a,
-                                               const matrix<T>& b) {
-          const csr_matrix ac = to_csr(a), bc = to_csr(b);
-          const auto go = gb_options<T>(o, cc, mc, t0, t1);
-          for (const B op : {B::plus, B::times, B::min, B::first, B::second, B::lt}) {
-            SCOPED_TRACE(::testing::Message()
-                         << "operator " << int(op) << (t0 ? ", A transposed" : "")
-                         << (t1 ? ", B transposed" : ""));
-            matrix<T> add = c0, mult = c0;
-            with_write_options<T>(o, mask, [&](const auto& m, const auto& accum) {
-              const descriptor d = gr_descriptor(o, t0, t1);
-              if (op == B::lt) {
-                ewise_add(add, m, accum, runtime_compare<T>{op}, a, b, d);
-                ewise_mult(mult, m, accum, runtime_compare<T>{op}, a, b, d);
-              } else {
-                ewise_add(add, m, accum, runtime_binary<T>{op}, a, b, d);
-                ewise_mult(mult, m, accum, runtime_binary<T>{op}, a, b, d);
+        for_each_ewise_operands<T>(
+            rng, s, [&](bool t0, bool t1, const matrix<T>& a, const matrix<T>& b) {
+              const csr_matrix ac = to_csr(a), bc = to_csr(b);
+              const auto go = gb_options<T>(o, cc, mc, t0, t1);
+              for (const B op : {B::plus, B::times, B::min, B::first, B::second, B::lt}) {
+                SCOPED_TRACE(::testing::Message()
+                             << "operator " << int(op) << (t0 ? ", A transposed" : "")
+                             << (t1 ? ", B transposed" : ""));
+                matrix<T> add = c0, mult = c0;
+                with_write_options<T>(o, mask, [&](const auto& m, const auto& accum) {
+                  const descriptor d = gr_descriptor(o, t0, t1);
+                  if (op == B::lt) {
+                    ewise_add(add, m, accum, runtime_compare<T>{op}, a, b, d);
+                    ewise_mult(mult, m, accum, runtime_compare<T>{op}, a, b, d);
+                  } else {
+                    ewise_add(add, m, accum, runtime_binary<T>{op}, a, b, d);
+                    ewise_mult(mult, m, accum, runtime_binary<T>{op}, a, b, d);
+                  }
+                });
+                if (graphblas_full_bool_accum_bug<T>(o, op, {&c0, &a, &b})) continue;
+                expect_equal(add, gb::grb_ewise_add<T>(op, ac, bc, go));
+                expect_equal(mult, gb::grb_ewise_mult<T>(op, ac, bc, go));
               }
             });
-            if (graphblas_full_bool_accum_bug<T>(o, op, {&c0, &a, &b})) continue;
-            expect_equal(add, gb::grb_ewise_add<T>(op, ac, bc, go));
-            expect_equal(mult, gb::grb_ewise_mult<T>(op, ac, bc, go));
-          }
-        });
       });
 }
 
@@ -226,31 +226,32 @@ void check_elementwise_band(bool every_option) {
          const matrix<bool>&) {
         if (o.mask == mask_kind::none) return;
         const csr_matrix cc = to_csr(c0);
-        for_each_ewise_operands<T>(rng, s, [&](bool t0, bool t1, const matrix<T>& a,
-                                               const matrix<T>& b) {
-          const csr_matrix ac = to_csr(a), bc = to_csr(b);
-          auto check = [&](const auto& band, const char* name, std::int64_t k) {
-            const csr_matrix mc = to_csr(band_positions(band, s.nrows, s.ncols));
-            const auto go = gb_options<T>(o, cc, mc, t0, t1);
-            for (const B op : {B::plus, B::first}) {
-              SCOPED_TRACE(::testing::Message() << name << "{" << k << "}, operator " << int(op)
-                                                << (t0 ? ", A transposed" : "")
-                                                << (t1 ? ", B transposed" : ""));
-              matrix<T> add = c0, mult = c0;
-              with_write_options<T>(o, band, [&](const auto& m, const auto& accum) {
-                ewise_add(add, m, accum, runtime_binary<T>{op}, a, b, gr_descriptor(o, t0, t1));
-                ewise_mult(mult, m, accum, runtime_binary<T>{op}, a, b, gr_descriptor(o, t0, t1));
-              });
-              if (graphblas_full_bool_accum_bug<T>(o, op, {&c0, &a, &b})) continue;
-              expect_equal(add, gb::grb_ewise_add<T>(op, ac, bc, go));
-              expect_equal(mult, gb::grb_ewise_mult<T>(op, ac, bc, go));
-            }
-          };
-          for (const std::int64_t k : {-1, 0, 2}) {
-            check(tril_op{k}, "tril", k);
-            check(triu_op{k}, "triu", k);
-          }
-        });
+        for_each_ewise_operands<T>(
+            rng, s, [&](bool t0, bool t1, const matrix<T>& a, const matrix<T>& b) {
+              const csr_matrix ac = to_csr(a), bc = to_csr(b);
+              auto check = [&](const auto& band, const char* name, std::int64_t k) {
+                const csr_matrix mc = to_csr(band_positions(band, s.nrows, s.ncols));
+                const auto go = gb_options<T>(o, cc, mc, t0, t1);
+                for (const B op : {B::plus, B::first}) {
+                  SCOPED_TRACE(::testing::Message()
+                               << name << "{" << k << "}, operator " << int(op)
+                               << (t0 ? ", A transposed" : "") << (t1 ? ", B transposed" : ""));
+                  matrix<T> add = c0, mult = c0;
+                  with_write_options<T>(o, band, [&](const auto& m, const auto& accum) {
+                    ewise_add(add, m, accum, runtime_binary<T>{op}, a, b, gr_descriptor(o, t0, t1));
+                    ewise_mult(mult, m, accum, runtime_binary<T>{op}, a, b,
+                               gr_descriptor(o, t0, t1));
+                  });
+                  if (graphblas_full_bool_accum_bug<T>(o, op, {&c0, &a, &b})) continue;
+                  expect_equal(add, gb::grb_ewise_add<T>(op, ac, bc, go));
+                  expect_equal(mult, gb::grb_ewise_mult<T>(op, ac, bc, go));
+                }
+              };
+              for (const std::int64_t k : {-1, 0, 2}) {
+                check(tril_op{k}, "tril", k);
+                check(triu_op{k}, "triu", k);
+              }
+            });
       });
 }
 
@@ -451,32 +452,32 @@ template <class T, class S, class Monoid>
 void check_mxm_reduce(K kind) {
   using R = typename Monoid::value_type;
   gb::graphblas_start(2);
-  for_each_product_case<T>(std::uint64_t(kind) * 41 + sizeof(R), [&](rng_t& rng, const shape& s,
-                                                                     bool t0, bool t1,
-                                                                     const matrix<T>& a,
-                                                                     const matrix<T>& b) {
-    const std::uint64_t m = s.nrows;
-    const csr_matrix ac = to_csr(a), bc = to_csr(b), empty = to_csr(matrix<T>(m, m));
-    for (int form = 0; form < 6; ++form) {  // no mask, value or structural; complemented or not
-      const write_options o{.mask = mask_kind(form / 2), .complement = form % 2 == 1};
-      SCOPED_TRACE(::testing::Message() << s.name << (t0 ? ", A transposed" : "")
-                                        << (t1 ? ", B transposed" : "") << ", " << o.describe());
-      const matrix<bool> mask = random_mask(rng, m, m);
-      const csr_matrix mc = to_csr(mask);
-      const auto product = gb::grb_mxm<T>(kind, ac, bc, gb_options<T>(o, empty, mc, t0, t1));
-      R want = Monoid::identity();
-      for (const T& x : product.values) want = Monoid()(want, R(x));
-      for (const product_method method :
-           {product_method::automatic, product_method::push, product_method::pull}) {
-        SCOPED_TRACE(::testing::Message() << "method " << int(method));
-        R got{};
-        with_write_options<T>(o, mask, [&](const auto& mm, const auto&) {
-          got = mxm_reduce(Monoid{}, mm, S{}, a, b, gr_descriptor(o, t0, t1, method));
-        });
-        ASSERT_TRUE(same_value(got, want)) << got << " against " << want;
-      }
-    }
-  });
+  for_each_product_case<T>(
+      std::uint64_t(kind) * 41 + sizeof(R),
+      [&](rng_t& rng, const shape& s, bool t0, bool t1, const matrix<T>& a, const matrix<T>& b) {
+        const std::uint64_t m = s.nrows;
+        const csr_matrix ac = to_csr(a), bc = to_csr(b), empty = to_csr(matrix<T>(m, m));
+        for (int form = 0; form < 6; ++form) {  // no mask, value or structural; complemented or not
+          const write_options o{.mask = mask_kind(form / 2), .complement = form % 2 == 1};
+          SCOPED_TRACE(::testing::Message()
+                       << s.name << (t0 ? ", A transposed" : "") << (t1 ? ", B transposed" : "")
+                       << ", " << o.describe());
+          const matrix<bool> mask = random_mask(rng, m, m);
+          const csr_matrix mc = to_csr(mask);
+          const auto product = gb::grb_mxm<T>(kind, ac, bc, gb_options<T>(o, empty, mc, t0, t1));
+          R want = Monoid::identity();
+          for (const T& x : product.values) want = Monoid()(want, R(x));
+          for (const product_method method :
+               {product_method::automatic, product_method::push, product_method::pull}) {
+            SCOPED_TRACE(::testing::Message() << "method " << int(method));
+            R got{};
+            with_write_options<T>(o, mask, [&](const auto& mm, const auto&) {
+              got = mxm_reduce(Monoid{}, mm, S{}, a, b, gr_descriptor(o, t0, t1, method));
+            });
+            ASSERT_TRUE(same_value(got, want)) << got << " against " << want;
+          }
+        }
+      });
 }
 
 TEST(OpsMatrix, MxmReduceEqualsTheSumOfTheProduct) {

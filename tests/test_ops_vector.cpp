@@ -478,9 +478,9 @@ TEST(OpsVector, StructurallyMaskedAssignOnLargeVectorsEqualsGraphBLAS) {
         const auto want = gb::grb_assign<std::int64_t>(to_gb(u), {}, go);
         const auto want_scalar = gb::grb_assign<std::int64_t>(std::int64_t(7), {}, go);
         for (int threads = 1; threads <= 3; ++threads) {
-          SCOPED_TRACE(::testing::Message() << "w density " << w_density << ", q density "
-                                            << q_density << (u_is_mask ? ", u = q" : "")
-                                            << ", " << threads << " threads");
+          SCOPED_TRACE(::testing::Message()
+                       << "w density " << w_density << ", q density " << q_density
+                       << (u_is_mask ? ", u = q" : "") << ", " << threads << " threads");
           omp_set_num_threads(threads);
           vector<std::int64_t> w = w0, ws = w0;
           assign(w, q, no_accum, u, all_indices, {.structural_mask = true});
@@ -556,8 +556,8 @@ void check_assign_extract(bool every_option) {
                 assign(w32, m, accum, u, indices32, gr_descriptor(o));
               }
             });
-            const auto want = extracting ? gb::grb_extract<T>(gu, list, go)
-                                         : gb::grb_assign<T>(gu, list, go);
+            const auto want =
+                extracting ? gb::grb_extract<T>(gu, list, go) : gb::grb_assign<T>(gu, list, go);
             expect_equal(w, want);
             if (!list.empty()) {
               SCOPED_TRACE("32-bit indices");
@@ -595,8 +595,8 @@ void check_scatter_reduce(Accum accum) {
   for (std::uint64_t& i : list) i = rng() % (n / 10);  // about 30 entries per target
   for (const double w_density : {1.0, 0.3}) {
     for (const double u_density : {1.0, 0.5}) {
-      SCOPED_TRACE(::testing::Message() << "w density " << w_density << ", u density "
-                                        << u_density);
+      SCOPED_TRACE(::testing::Message()
+                   << "w density " << w_density << ", u density " << u_density);
       const vector<T> w0 = random_vector<T>(rng, n, w_density);
       const vector<T> u = random_vector<T>(rng, count, u_density);
       std::vector<T> want(n);

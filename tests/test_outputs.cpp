@@ -50,15 +50,25 @@ struct writer {
 std::vector<writer> writers() {
   const std::string k = testing::own_datasets() + "/karate.mtx";
   return {
-      {"convert", [k](const std::string& o) { return std::vector<std::string>{"convert", k, o, "--quiet"}; },
+      {"convert",
+       [k](const std::string& o) {
+         return std::vector<std::string>{"convert", k, o, "--quiet"};
+       },
        ".mtx", true, false},
-      {"bfs --out", [k](const std::string& o) { return std::vector<std::string>{"bfs", k, "--source", "1", "--out", o}; },
+      {"bfs --out",
+       [k](const std::string& o) {
+         return std::vector<std::string>{"bfs", k, "--source", "1", "--out", o};
+       },
        ".txt"},
-      {"cc --out", [k](const std::string& o) { return std::vector<std::string>{"cc", k, "--out", o}; }, ".txt"},
+      {"cc --out",
+       [k](const std::string& o) {
+         return std::vector<std::string>{"cc", k, "--out", o};
+       },
+       ".txt"},
       {"bench --json",
        [k](const std::string& o) {
-         return std::vector<std::string>{"bench", k, "--algos", "bfs", "--trials", "1", "--against", "boost",
-                                         "--json", o};
+         return std::vector<std::string>{"bench", k,           "--algos", "bfs",    "--trials",
+                                         "1",     "--against", "boost",   "--json", o};
        },
        ".json", false},
   };
@@ -127,9 +137,9 @@ TEST(Outputs, EveryWriterToEveryKindOfTarget) {
 
     // Nothing else appeared: no temporary file was left anywhere.
     EXPECT_EQ(names_in(dir), (std::set<std::string>{"fresh" + w.extension, "old" + w.extension,
-                                                     "named" + w.extension, "link" + w.extension,
-                                                     "dangling" + w.extension, "made" + w.extension,
-                                                     "fifo" + w.extension}));
+                                                    "named" + w.extension, "link" + w.extension,
+                                                    "dangling" + w.extension, "made" + w.extension,
+                                                    "fifo" + w.extension}));
   }
 }
 
@@ -141,8 +151,9 @@ TEST(Outputs, AnOutputThatNamesAnInputIsRefusedBeforeAnyWork) {
   std::filesystem::create_symlink("g.mtx", d.path("soft.mtx"));
   d.write("l.e", "1 2\n");
   const std::string vertices = d.write("l.v", "1\n2\n3\n");
-  const std::string refusal = ": is an input of this command; writing the output there would replace it "
-                              "(give another output file)\n";
+  const std::string refusal =
+      ": is an input of this command; writing the output there would replace it "
+      "(give another output file)\n";
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"bfs", graph, "--source", "1", "--out", graph}, graph},
       {{"convert", graph, graph}, graph},
@@ -190,7 +201,8 @@ TEST(Outputs, ASignalAtAnyMomentOfAConversionLeavesNoTemporaryFile) {
   std::mt19937 random(11);
   for (const int signal_number : {SIGINT, SIGTERM, SIGHUP}) {
     for (const char* named : {"0", "1"}) {
-      SCOPED_TRACE(std::string("signal ") + std::to_string(signal_number) + ", named temporaries " + named);
+      SCOPED_TRACE(std::string("signal ") + std::to_string(signal_number) + ", named temporaries " +
+                   named);
       d.write("out.mtx", "previous contents\n");
       const pid_t pid = spawn_conversion(out, {std::string("GRAPHRING_NAMED_TEMP_FILES=") + named});
       // Half the runs are hit while the output is open, the others at a random moment.
@@ -239,7 +251,8 @@ TEST(Outputs, ANamedTemporaryLeftBySigkillIsRemovedByTheNextOutput) {
   waitpid(pid, &status, 0);
   std::set<std::string> names = names_in(d.path(""));
   ASSERT_EQ(names.size(), 2u);
-  EXPECT_TRUE(std::next(names.begin())->starts_with("out.mtx.graphring-tmp-" + std::to_string(pid) + "-"));
+  EXPECT_TRUE(
+      std::next(names.begin())->starts_with("out.mtx.graphring-tmp-" + std::to_string(pid) + "-"));
   EXPECT_EQ(read_file(out), "previous contents\n");
   testing::scoped_env env("GRAPHRING_NAMED_TEMP_FILES", "1");
   ASSERT_EQ(run_cli({"convert", "grid:3", out, "--quiet"}).status, 0);
@@ -254,9 +267,10 @@ TEST(Outputs, ConvertWritesOnlyWhatItCanReadBack) {
   // An edge list cannot hold vertices without edges: they are left out, with a warning.
   auto r = run_cli({"convert", lonely, d.path("l.el"), "--quiet"});
   EXPECT_EQ(r.status, 0);
-  EXPECT_EQ(r.err, "graphring: warning: " + d.path("l.el") +
-                       ": 3 vertices without edges are not in the edge list, which cannot hold them "
-                       "(.mtx, .grb and .e with its .v keep them)\n");
+  EXPECT_EQ(r.err,
+            "graphring: warning: " + d.path("l.el") +
+                ": 3 vertices without edges are not in the edge list, which cannot hold them "
+                "(.mtx, .grb and .e with its .v keep them)\n");
   // An LDBC .e with its .v keeps them, and so does the graph read back.
   EXPECT_EQ(run_cli({"convert", lonely, d.path("l.e"), "--quiet"}).status, 0);
   EXPECT_EQ(read_file(d.path("l.v")), "1\n2\n3\n4\n5\n");
@@ -267,13 +281,15 @@ TEST(Outputs, ConvertWritesOnlyWhatItCanReadBack) {
   // What could not be read back is refused.
   r = run_cli({"convert", empty, d.path("empty.el")});
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, "graphring: " + d.path("empty.el") +
-                       ": the graph has no edges, and an edge list without edges cannot be read back; "
-                       "write .mtx, .grb or .e (with its .v) instead\n");
+  EXPECT_EQ(r.err,
+            "graphring: " + d.path("empty.el") +
+                ": the graph has no edges, and an edge list without edges cannot be read back; "
+                "write .mtx, .grb or .e (with its .v) instead\n");
   r = run_cli({"convert", "rmat:6", d.path("r.wel")});
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, "graphring: " + d.path("r.wel") +
-                       ": the graph has no weights, which a .wel file must hold; write .el instead\n");
+  EXPECT_EQ(r.err,
+            "graphring: " + d.path("r.wel") +
+                ": the graph has no weights, which a .wel file must hold; write .el instead\n");
   EXPECT_FALSE(std::filesystem::exists(d.path("empty.el")));
   EXPECT_FALSE(std::filesystem::exists(d.path("r.wel")));
 }

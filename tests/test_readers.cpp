@@ -25,7 +25,8 @@ std::vector<std::tuple<std::int64_t, std::int64_t, double>> labeled_edges(const 
   const csr_matrix& a = g.adjacency();
   for (vertex_id r = 0; r < a.nrows; ++r)
     for (edge_offset k = a.row_begin(r); k < a.row_end(r); ++k) {
-      out.emplace_back(g.labels().label(r), g.labels().label(a.cols[k]), testing::value_at(a.values, k));
+      out.emplace_back(g.labels().label(r), g.labels().label(a.cols[k]),
+                       testing::value_at(a.values, k));
     }
   return out;
 }
@@ -34,7 +35,8 @@ using triples = std::vector<std::tuple<std::int64_t, std::int64_t, double>>;
 
 TEST(MatrixMarket, PatternGeneral) {
   scratch_dir d;
-  graph g = load_graph(d.write("a.mtx", "%%MatrixMarket matrix coordinate pattern general\n% c\n3 3 3\n1 2\n3 1\n2 3\n"));
+  graph g = load_graph(d.write(
+      "a.mtx", "%%MatrixMarket matrix coordinate pattern general\n% c\n3 3 3\n1 2\n3 1\n2 3\n"));
   EXPECT_EQ(g.vertices(), 3u);
   EXPECT_FALSE(g.weighted());
   EXPECT_EQ(labeled_edges(g), (triples{{1, 2, 0}, {2, 3, 0}, {3, 1, 0}}));
@@ -42,15 +44,19 @@ TEST(MatrixMarket, PatternGeneral) {
 
 TEST(MatrixMarket, RealSymmetricIsExpanded) {
   scratch_dir d;
-  graph g = load_graph(d.write("a.mtx", "%%MatrixMarket matrix coordinate real symmetric\n3 3 3\n2 1 0.5\n3 3 -2e1\n3 2 7\n"));
+  graph g = load_graph(d.write(
+      "a.mtx",
+      "%%MatrixMarket matrix coordinate real symmetric\n3 3 3\n2 1 0.5\n3 3 -2e1\n3 2 7\n"));
   EXPECT_EQ(type_of(g.adjacency().values), value_type::float64);
-  EXPECT_EQ(labeled_edges(g), (triples{{1, 2, 0.5}, {2, 1, 0.5}, {2, 3, 7}, {3, 2, 7}, {3, 3, -20}}));
+  EXPECT_EQ(labeled_edges(g),
+            (triples{{1, 2, 0.5}, {2, 1, 0.5}, {2, 3, 7}, {3, 2, 7}, {3, 3, -20}}));
   EXPECT_TRUE(g.symmetric());
 }
 
 TEST(MatrixMarket, IntegerSkewSymmetricNegatesTheMirror) {
   scratch_dir d;
-  graph g = load_graph(d.write("a.mtx", "%%MatrixMarket matrix coordinate integer skew-symmetric\n2 2 1\n2 1 4\n"));
+  graph g = load_graph(
+      d.write("a.mtx", "%%MatrixMarket matrix coordinate integer skew-symmetric\n2 2 1\n2 1 4\n"));
   EXPECT_EQ(type_of(g.adjacency().values), value_type::int64);
   EXPECT_EQ(labeled_edges(g), (triples{{1, 2, -4}, {2, 1, 4}}));
 }
@@ -58,36 +64,44 @@ TEST(MatrixMarket, IntegerSkewSymmetricNegatesTheMirror) {
 // The mirror of the smallest int64 is itself (negation wraps, as integer operations do).
 TEST(MatrixMarket, SkewMirrorOfTheSmallestIntegerWraps) {
   scratch_dir d;
-  graph g = load_graph(d.write(
-      "a.mtx", "%%MatrixMarket matrix coordinate integer skew-symmetric\n2 2 1\n2 1 -9223372036854775808\n"));
+  graph g = load_graph(d.write("a.mtx",
+                               "%%MatrixMarket matrix coordinate integer skew-symmetric\n2 2 1\n2 "
+                               "1 -9223372036854775808\n"));
   const double smallest = -9223372036854775808.0;
   EXPECT_EQ(labeled_edges(g), (triples{{1, 2, smallest}, {2, 1, smallest}}));
 }
 
 TEST(MatrixMarket, GraphBlasTypeLineChoosesTheStoredType) {
   scratch_dir d;
-  graph g = load_graph(d.write("a.mtx", "%%MatrixMarket matrix coordinate integer general\n%%GraphBLAS type uint8_t\n2 2 1\n1 2 255\n"));
+  graph g = load_graph(d.write("a.mtx",
+                               "%%MatrixMarket matrix coordinate integer general\n%%GraphBLAS type "
+                               "uint8_t\n2 2 1\n1 2 255\n"));
   EXPECT_EQ(type_of(g.adjacency().values), value_type::uint32);
-  graph f = load_graph(d.write("b.mtx", "%%MatrixMarket matrix coordinate real general\n%%GraphBLAS type float\n2 2 1\n1 2 1.5\n"));
+  graph f = load_graph(d.write(
+      "b.mtx",
+      "%%MatrixMarket matrix coordinate real general\n%%GraphBLAS type float\n2 2 1\n1 2 1.5\n"));
   EXPECT_EQ(type_of(f.adjacency().values), value_type::float32);
 }
 
 TEST(MatrixMarket, ArrayHoldsEveryValueColumnMajor) {
   scratch_dir d;
-  graph g = load_graph(d.write("a.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n0\n"));
+  graph g =
+      load_graph(d.write("a.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n0\n"));
   EXPECT_EQ(labeled_edges(g), (triples{{1, 1, 1}, {1, 2, 3}, {2, 1, 2}, {2, 2, 0}}));
 }
 
 TEST(MatrixMarket, CrlfBlankLinesAndGzip) {
   scratch_dir d;
-  const std::string text = "%%MatrixMarket matrix coordinate pattern general\r\n\r\n2 2 2\r\n1 2\r\n\r\n2 1\r\n";
+  const std::string text =
+      "%%MatrixMarket matrix coordinate pattern general\r\n\r\n2 2 2\r\n1 2\r\n\r\n2 1\r\n";
   graph g = load_graph(d.write("a.mtx.gz", text, true));
   EXPECT_EQ(labeled_edges(g), (triples{{1, 2, 0}, {2, 1, 0}}));
 }
 
 TEST(MatrixMarket, DuplicatesAreAnErrorUnlessAPolicyMergesThem) {
   scratch_dir d;
-  const std::string path = d.write("a.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 3\n1 2 1\n2 1 5\n1 2 3\n");
+  const std::string path = d.write(
+      "a.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 3\n1 2 1\n2 1 5\n1 2 3\n");
   try {
     load_graph(path);
     FAIL() << "duplicates accepted";
@@ -102,7 +116,8 @@ TEST(MatrixMarket, DuplicatesAreAnErrorUnlessAPolicyMergesThem) {
 
 TEST(EdgeList, CommentsWhitespaceAndArbitraryLabels) {
   scratch_dir d;
-  graph g = load_graph(d.write("g.txt", "# a comment\n% another\n  100\t-7\r\n-7   5000000000\n\n100 100\n"));
+  graph g = load_graph(
+      d.write("g.txt", "# a comment\n% another\n  100\t-7\r\n-7   5000000000\n\n100 100\n"));
   EXPECT_EQ(g.vertices(), 3u);
   EXPECT_EQ(g.labels().label(0), -7);
   EXPECT_EQ(g.labels().label(1), 100);
@@ -168,13 +183,17 @@ TEST(EdgeList, ExtremeLabelsAnywhereInTheInt64Range) {
   constexpr std::int64_t lowest = std::numeric_limits<std::int64_t>::min();
   constexpr std::int64_t highest = std::numeric_limits<std::int64_t>::max();
   for (int trial = 0; trial < 24; ++trial) {
-    const std::int64_t base = trial % 3 == 0 ? lowest : trial % 3 == 1 ? highest - 50 : std::int64_t(random());
+    const std::int64_t base = trial % 3 == 0   ? lowest
+                              : trial % 3 == 1 ? highest - 50
+                                               : std::int64_t(random());
     const bool near = trial % 2 == 0;
     std::vector<std::int64_t> pool = {lowest, highest};
     for (int i = 0; i < 8; ++i) {
       std::int64_t x;
-      if (near && !__builtin_add_overflow(base, std::int64_t(random() % 40), &x)) pool.push_back(x);
-      else pool.push_back(std::int64_t(random()));
+      if (near && !__builtin_add_overflow(base, std::int64_t(random() % 40), &x))
+        pool.push_back(x);
+      else
+        pool.push_back(std::int64_t(random()));
     }
     std::string text;
     std::vector<std::pair<std::int64_t, std::int64_t>> edges;
@@ -191,7 +210,8 @@ TEST(EdgeList, ExtremeLabelsAnywhereInTheInt64Range) {
     std::vector<std::int64_t> labels;
     for (vertex_id v = 0; v < g.vertices(); ++v) labels.push_back(g.labels().label(v));
     EXPECT_EQ(labels, std::vector<std::int64_t>(distinct.begin(), distinct.end()));
-    std::multiset<std::pair<std::int64_t, std::int64_t>> expected(edges.begin(), edges.end()), found;
+    std::multiset<std::pair<std::int64_t, std::int64_t>> expected(edges.begin(), edges.end()),
+        found;
     for (const auto& [u, v, w] : labeled_edges(g)) found.emplace(u, v);
     EXPECT_EQ(found, expected);
   }
@@ -217,7 +237,10 @@ TEST(Load, SymmetrizeAndDropSelfLoopsOnLoad) {
 
 TEST(Load, FormatFromContentWhenTheNameSaysNothing) {
   scratch_dir d;
-  EXPECT_EQ(load_graph(d.write("noext", "%%MatrixMarket matrix coordinate pattern general\n1 1 1\n1 1\n")).edges(), 1u);
+  EXPECT_EQ(
+      load_graph(d.write("noext", "%%MatrixMarket matrix coordinate pattern general\n1 1 1\n1 1\n"))
+          .edges(),
+      1u);
   EXPECT_EQ(load_graph(d.write("noext2", "p sp 2 1\na 1 2 3\n")).edges(), 1u);
   EXPECT_EQ(load_graph(d.write("noext3", "5 6\n")).edges(), 1u);
 }

@@ -1,7 +1,6 @@
 // Writers and the .grb format: round trips keep the graph (structure, values, value type,
 // labels); damaged .grb files are refused; a failed write leaves the old file in place.
 #include <gtest/gtest.h>
-
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -9,8 +8,8 @@
 #include <chrono>
 #include <cstddef>
 #include <cstring>
-#include <limits>
 #include <fstream>
+#include <limits>
 #include <thread>
 
 #include "core/error.hpp"
@@ -49,7 +48,8 @@ void expect_same_graph(const graph& x, const graph& y) {
 TEST(RoundTrip, MtxToGrbToMtx) {
   scratch_dir d;
   const std::string mtx = d.write("a.mtx",
-      "%%MatrixMarket matrix coordinate real general\n4 4 5\n1 2 0.1\n2 3 1e-300\n3 1 -2.5\n4 4 3\n1 4 0.3333333333333333\n");
+                                  "%%MatrixMarket matrix coordinate real general\n4 4 5\n1 2 "
+                                  "0.1\n2 3 1e-300\n3 1 -2.5\n4 4 3\n1 4 0.3333333333333333\n");
   graph g = load_graph(mtx);
   io::write_grb(g, d.path("a.grb"));
   graph h = load_graph(d.path("a.grb"));
@@ -63,8 +63,9 @@ TEST(RoundTrip, EveryValueTypeThroughEveryFormat) {
   const char* types[] = {"int32_t", "uint32_t", "int64_t", "float", "double"};
   for (const char* t : types) {
     const bool real = std::strcmp(t, "float") == 0 || std::strcmp(t, "double") == 0;
-    const std::string text = std::string("%%MatrixMarket matrix coordinate ") + (real ? "real" : "integer") +
-                             " general\n%%GraphBLAS type " + t + "\n3 3 3\n1 2 7\n2 3 " + (real ? "0.5" : "9") + "\n3 1 1\n";
+    const std::string text = std::string("%%MatrixMarket matrix coordinate ") +
+                             (real ? "real" : "integer") + " general\n%%GraphBLAS type " + t +
+                             "\n3 3 3\n1 2 7\n2 3 " + (real ? "0.5" : "9") + "\n3 1 1\n";
     graph g = load_graph(d.write(std::string("t.mtx"), text));
     for (const char* out : {"o.grb", "o.mtx", "o.mtx.gz"}) {
       io::write_graph(g, d.path(out));
@@ -114,9 +115,10 @@ TEST(Grb, DamagedFilesAreRefused) {
   std::string header = good;
   header[20] ^= 1;
   expect_refused(header, "corrupt .grb file: header checksum mismatch");
-  expect_refused(good.substr(0, good.size() - 100), "corrupt .grb file: the header says " +
-                                                        std::to_string(good.size()) + " bytes but the file has " +
-                                                        std::to_string(good.size() - 100) + " (truncated?)");
+  expect_refused(good.substr(0, good.size() - 100),
+                 "corrupt .grb file: the header says " + std::to_string(good.size()) +
+                     " bytes but the file has " + std::to_string(good.size() - 100) +
+                     " (truncated?)");
   expect_refused(good.substr(0, 50), "corrupt .grb file: shorter than its 128-byte header");
   expect_refused("GRPHRONG" + good.substr(8), "not a .grb file (wrong magic bytes)");
 }
@@ -135,8 +137,9 @@ TEST(Grb, ALabelOffsetThatOverflowsIsRefusedEvenWithValidChecksums) {
     load_graph(d.write("bad.grb", bytes));
     FAIL() << "accepted";
   } catch (const error& e) {
-    EXPECT_EQ(e.message(), "corrupt .grb file: the label offset 9223372036854775804 puts the last of 16 "
-                           "vertices past the largest 64-bit label");
+    EXPECT_EQ(e.message(),
+              "corrupt .grb file: the label offset 9223372036854775804 puts the last of 16 "
+              "vertices past the largest 64-bit label");
   }
   h.label_offset = std::numeric_limits<std::int64_t>::max() - 15;  // the last label is the largest
   h.header_checksum = io::checksum(&h, offsetof(io::grb_header, header_checksum));
@@ -154,7 +157,8 @@ TEST(AtomicOutput, FailedConversionLeavesThePreviousFile) {
   EXPECT_THROW(io::write_graph(generate("grid:3"), d.path("x.unknown")), error);
   // No temporary files are left behind.
   std::size_t files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(d.path(""))) files += entry.is_regular_file();
+  for (const auto& entry : std::filesystem::directory_iterator(d.path("")))
+    files += entry.is_regular_file();
   EXPECT_EQ(files, 2u);
 }
 
@@ -178,7 +182,8 @@ TEST(AtomicOutput, KilledConversionLeavesThePreviousFile) {
   EXPECT_EQ(read_file(out), "previous contents\n");
   // The temporary had no name: nothing is left beside the output.
   std::vector<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator(d.path(""))) names.push_back(entry.path().filename());
+  for (const auto& entry : std::filesystem::directory_iterator(d.path("")))
+    names.push_back(entry.path().filename());
   EXPECT_EQ(names, std::vector<std::string>{"out.mtx"});
 }
 

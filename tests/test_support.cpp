@@ -22,8 +22,8 @@ namespace graphring::testing {
 
 scratch_dir::scratch_dir() {
   std::random_device rd;
-  dir_ = std::filesystem::temp_directory_path() / ("graphring-test-" + std::to_string(getpid()) + "-" +
-                                                    std::to_string(rd()));
+  dir_ = std::filesystem::temp_directory_path() /
+         ("graphring-test-" + std::to_string(getpid()) + "-" + std::to_string(rd()));
   std::filesystem::create_directories(dir_);
 }
 
@@ -32,7 +32,8 @@ scratch_dir::~scratch_dir() {
   std::filesystem::remove_all(dir_, ignored);
 }
 
-std::string scratch_dir::write(const std::string& name, const std::string& content, bool gzip) const {
+std::string scratch_dir::write(const std::string& name, const std::string& content,
+                               bool gzip) const {
   const std::string p = path(name);
   if (gzip) {
     gzFile f = gzopen(p.c_str(), "wb");
@@ -88,12 +89,15 @@ std::string dataset(const std::string& relative) {
   if (const std::string shared = shared_datasets(); !shared.empty()) return shared + "/" + relative;
   // The shared path's folder, and the bundled copy's: byte-identical files.
   static const std::pair<const char*, const char*> bundled[] = {
-      {"road/", ""}, {"social/", ""}, {"matrices/lagraph/data/karate.mtx", "karate.mtx"},
+      {"road/", ""},
+      {"social/", ""},
+      {"matrices/lagraph/data/karate.mtx", "karate.mtx"},
       {"matrices/lagraph/", "lagraph/"},
       {"ldbc/example-data-sets/example-directed", "ldbc/example-directed"}};
   for (const auto& [shared_prefix, own_prefix] : bundled) {
     if (!relative.starts_with(shared_prefix)) continue;
-    const std::string own = own_datasets() + "/" + own_prefix + relative.substr(std::strlen(shared_prefix));
+    const std::string own =
+        own_datasets() + "/" + own_prefix + relative.substr(std::strlen(shared_prefix));
     if (std::filesystem::exists(own)) return own;
   }
   return "";
@@ -130,15 +134,18 @@ scoped_env::scoped_env(const char* name, const char* value) : name_(name) {
 }
 
 scoped_env::~scoped_env() {
-  if (had_) setenv(name_.c_str(), previous_.c_str(), 1);
-  else unsetenv(name_.c_str());
+  if (had_)
+    setenv(name_.c_str(), previous_.c_str(), 1);
+  else
+    unsetenv(name_.c_str());
 }
 
 cli_result run_cli(const std::vector<std::string>& args, const std::string& input) {
   return run_program(GRAPHRING_CLI, args, input);
 }
 
-cli_result run_program(const std::string& program, const std::vector<std::string>& args, const std::string& input) {
+cli_result run_program(const std::string& program, const std::vector<std::string>& args,
+                       const std::string& input) {
   scratch_dir dir;
   const std::string out = dir.path("out"), err = dir.path("err");
   posix_spawn_file_actions_t actions;
@@ -153,7 +160,8 @@ cli_result run_program(const std::string& program, const std::vector<std::string
   argv.push_back(nullptr);
   pid_t pid;
   int status = -1;
-  if (posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ) == 0) waitpid(pid, &status, 0);
+  if (posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ) == 0)
+    waitpid(pid, &status, 0);
   posix_spawn_file_actions_destroy(&actions);
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return {code, read_file(out), read_file(err)};

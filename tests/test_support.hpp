@@ -59,22 +59,24 @@ std::string dataset(const std::string& relative);
 bool shared_datasets_required();
 
 // Skips the test (or fails it, when shared_datasets_required()) with `why`.
-#define GRAPHRING_SKIP_WITHOUT_DATA(why)                                                \
-  do {                                                                                  \
-    if (::graphring::testing::shared_datasets_required()) FAIL() << (why);              \
-    GTEST_SKIP() << (why);                                                              \
+#define GRAPHRING_SKIP_WITHOUT_DATA(why)                                   \
+  do {                                                                     \
+    if (::graphring::testing::shared_datasets_required()) FAIL() << (why); \
+    GTEST_SKIP() << (why);                                                 \
   } while (0)
 
-#define GRAPHRING_REQUIRE_SHARED_DATASETS()                                             \
-  do {                                                                                  \
-    if (::graphring::testing::shared_datasets().empty())                               \
+#define GRAPHRING_REQUIRE_SHARED_DATASETS()                                                  \
+  do {                                                                                       \
+    if (::graphring::testing::shared_datasets().empty())                                     \
       GRAPHRING_SKIP_WITHOUT_DATA("../shared/datasets is absent; skipping real-graph test"); \
   } while (0)
 
 // The path of dataset(relative), skipping (or failing) the test when there is none.
-#define GRAPHRING_DATASET(var, relative)                                                \
-  const std::string var = ::graphring::testing::dataset(relative);                     \
-  if (var.empty()) GRAPHRING_SKIP_WITHOUT_DATA(std::string(relative) + " is in neither ../shared/datasets nor datasets/")
+#define GRAPHRING_DATASET(var, relative)                           \
+  const std::string var = ::graphring::testing::dataset(relative); \
+  if (var.empty())                                                 \
+  GRAPHRING_SKIP_WITHOUT_DATA(std::string(relative) +              \
+                              " is in neither ../shared/datasets nor datasets/")
 
 // Waits until process `pid` holds a file open inside `directory` (its temporary output, named or
 // not); false when `limit` passes first or the process ends.

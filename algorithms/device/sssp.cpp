@@ -17,13 +17,13 @@
 #include <limits>
 #include <string>
 
-#include "algorithms/device/device_algorithms.hpp"
 #include "algorithms/checks.hpp"
+#include "algorithms/device/device_algorithms.hpp"
 #include "algorithms/graph_matrices.hpp"
 #include "engine/device/operations.hpp"
-#include "semirings/named_ops.hpp"
 #include "semirings/builtin.hpp"
 #include "semirings/index_ops.hpp"
+#include "semirings/named_ops.hpp"
 
 namespace graphring::algorithms::device {
 

@@ -70,7 +70,8 @@ boost_bfs_result boost_bfs(const boost_csr_graph& g, std::uint64_t source) {
   // Each tree edge (u, v) discovers v one level below u.
   struct recorder : boost::default_bfs_visitor {
     boost_bfs_result* r;
-    void tree_edge(boost::graph_traits<boost_csr_graph>::edge_descriptor e, const boost_csr_graph& g) const {
+    void tree_edge(boost::graph_traits<boost_csr_graph>::edge_descriptor e,
+                   const boost_csr_graph& g) const {
       const auto u = boost::source(e, g), v = boost::target(e, g);
       r->levels[v] = r->levels[u] + 1;
       r->parents[v] = std::int64_t(u);
@@ -85,11 +86,11 @@ std::vector<double> boost_dijkstra(const boost_csr_graph& g, std::uint64_t sourc
   const std::uint64_t n = boost::num_vertices(g);
   check_source(n, source);
   std::vector<double> dist(n, infinity);
-  boost::dijkstra_shortest_paths(
-      g, std::uint32_t(source),
-      boost::weight_map(boost::get(&boost_edge::weight, g))
-          .distance_map(boost::make_iterator_property_map(dist.begin(), boost::get(boost::vertex_index, g)))
-          .distance_inf(infinity));
+  boost::dijkstra_shortest_paths(g, std::uint32_t(source),
+                                 boost::weight_map(boost::get(&boost_edge::weight, g))
+                                     .distance_map(boost::make_iterator_property_map(
+                                         dist.begin(), boost::get(boost::vertex_index, g)))
+                                     .distance_inf(infinity));
   return dist;
 }
 
@@ -101,7 +102,8 @@ std::vector<double> boost_bellman_ford(const boost_csr_graph& g, std::uint64_t s
   const bool ok = boost::bellman_ford_shortest_paths(
       g, std::uint32_t(n),
       boost::weight_map(boost::get(&boost_edge::weight, g))
-          .distance_map(boost::make_iterator_property_map(dist.begin(), boost::get(boost::vertex_index, g))));
+          .distance_map(
+              boost::make_iterator_property_map(dist.begin(), boost::get(boost::vertex_index, g))));
   if (!ok) throw error(error_kind::bad_input, "a negative cycle is reachable from the source");
   return dist;
 }
@@ -144,7 +146,8 @@ struct spread_sinks_then_check {
 
 }  // namespace
 
-boost_pagerank_result boost_pagerank(const boost_csr_graph& g, double damping, double tol, int max_iters) {
+boost_pagerank_result boost_pagerank(const boost_csr_graph& g, double damping, double tol,
+                                     int max_iters) {
   const std::uint64_t n = boost::num_vertices(g);
   boost_pagerank_result result;
   if (n == 0) return result;
@@ -172,7 +175,8 @@ std::vector<std::uint64_t> boost_connected_components(const boost_undirected_gra
   std::vector<std::uint64_t> component(n);
   const std::uint64_t count = boost::connected_components(g, component.data());
   std::vector<std::uint64_t> smallest(count, n);
-  for (std::uint64_t v = 0; v < n; ++v) smallest[component[v]] = std::min(smallest[component[v]], v);
+  for (std::uint64_t v = 0; v < n; ++v)
+    smallest[component[v]] = std::min(smallest[component[v]], v);
   for (std::uint64_t v = 0; v < n; ++v) component[v] = smallest[component[v]];
   return component;
 }
@@ -180,8 +184,8 @@ std::vector<std::uint64_t> boost_connected_components(const boost_undirected_gra
 std::vector<double> boost_betweenness(const boost_csr_graph& g) {
   std::vector<double> centrality(boost::num_vertices(g));
   boost::brandes_betweenness_centrality(
-      g, boost::centrality_map(
-             boost::make_iterator_property_map(centrality.begin(), boost::get(boost::vertex_index, g))));
+      g, boost::centrality_map(boost::make_iterator_property_map(
+             centrality.begin(), boost::get(boost::vertex_index, g))));
   return centrality;
 }
 
@@ -192,10 +196,11 @@ spanning_forest boost_kruskal(const boost_undirected_graph& g, kruskal_ties ties
   if (ties == kruskal_ties::smaller_pair) {
     // Kruskal orders edges by their weight map's values: (weight, smaller end, larger end) orders
     // equal weights by their vertex pair.
-    const auto ordered = boost::make_function_property_map<edge_descriptor>([&g, weight](edge_descriptor e) {
-      const std::uint64_t u = boost::source(e, g), v = boost::target(e, g);
-      return std::tuple{weight[e], std::min(u, v), std::max(u, v)};
-    });
+    const auto ordered =
+        boost::make_function_property_map<edge_descriptor>([&g, weight](edge_descriptor e) {
+          const std::uint64_t u = boost::source(e, g), v = boost::target(e, g);
+          return std::tuple{weight[e], std::min(u, v), std::max(u, v)};
+        });
     boost::kruskal_minimum_spanning_tree(g, std::back_inserter(tree), boost::weight_map(ordered));
   } else {
     boost::kruskal_minimum_spanning_tree(g, std::back_inserter(tree));

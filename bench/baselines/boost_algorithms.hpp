@@ -74,6 +74,7 @@ struct spanning_forest {
 // unique and the one graphring's minimum_spanning_forest returns, so the two compare edge by edge.
 enum class kruskal_ties { any, smaller_pair };
 // The forest's edges in the order Kruskal took them, u < v.
-spanning_forest boost_kruskal(const boost_undirected_graph& g, kruskal_ties ties = kruskal_ties::any);
+spanning_forest boost_kruskal(const boost_undirected_graph& g,
+                              kruskal_ties ties = kruskal_ties::any);
 
 }  // namespace graphring::baselines

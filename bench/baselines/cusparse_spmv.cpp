@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/device/memory.hpp"
 #include "core/error.hpp"
+#include "engine/device/memory.hpp"
 #include "engine/formats/sell.hpp"
 
 namespace graphring::baselines {
@@ -19,10 +19,12 @@ namespace {
 
 // The cuSPARSE calls the baseline makes, looked up in the library once.
 struct cusparse_api {
-#define GRAPHRING_CUSPARSE_CALLS(X)                                                            \
-  X(cusparseGetErrorName) X(cusparseGetErrorString) X(cusparseCreate) X(cusparseDestroy)        \
-  X(cusparseCreateCsr) X(cusparseCreateSlicedEll) X(cusparseDestroySpMat) X(cusparseCreateDnVec) \
-  X(cusparseDestroyDnVec) X(cusparseSpMV_bufferSize) X(cusparseSpMV)
+// clang-format off
+#define GRAPHRING_CUSPARSE_CALLS(X)                                                      \
+  X(cusparseGetErrorName) X(cusparseGetErrorString) X(cusparseCreate) X(cusparseDestroy) \
+  X(cusparseCreateCsr) X(cusparseCreateSlicedEll) X(cusparseDestroySpMat)                \
+  X(cusparseCreateDnVec) X(cusparseDestroyDnVec) X(cusparseSpMV_bufferSize) X(cusparseSpMV)
+// clang-format on
 #define GRAPHRING_CUSPARSE_POINTER(name) decltype(&::name) name = nullptr;
   GRAPHRING_CUSPARSE_CALLS(GRAPHRING_CUSPARSE_POINTER)
 #undef GRAPHRING_CUSPARSE_POINTER
@@ -35,10 +37,11 @@ const cusparse_api& cusparse() {
     void* library = dlopen(soname.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!library) library = dlopen(GRAPHRING_CUSPARSE_LIBRARY, RTLD_NOW | RTLD_LOCAL);
     if (!library)
-      throw error(error_kind::usage, "the cuSPARSE baseline cannot load " + soname + ": " + dlerror());
+      throw error(error_kind::usage,
+                  "the cuSPARSE baseline cannot load " + soname + ": " + dlerror());
     cusparse_api found;
-#define GRAPHRING_CUSPARSE_LOOKUP(name)                                                  \
-  found.name = reinterpret_cast<decltype(found.name)>(dlsym(library, #name));            \
+#define GRAPHRING_CUSPARSE_LOOKUP(name)                                       \
+  found.name = reinterpret_cast<decltype(found.name)>(dlsym(library, #name)); \
   if (!found.name) throw error(error_kind::usage, std::string("cuSPARSE has no ") + #name);
     GRAPHRING_CUSPARSE_CALLS(GRAPHRING_CUSPARSE_LOOKUP)
 #undef GRAPHRING_CUSPARSE_LOOKUP
@@ -50,8 +53,8 @@ const cusparse_api& cusparse() {
 void check(cusparseStatus_t status, const char* call) {
   if (status != CUSPARSE_STATUS_SUCCESS)
     throw error(error_kind::internal, std::string(call) +
-                                          " failed: " + cusparse().cusparseGetErrorName(status) + " (" +
-                                          cusparse().cusparseGetErrorString(status) + ")");
+                                          " failed: " + cusparse().cusparseGetErrorName(status) +
+                                          " (" + cusparse().cusparseGetErrorString(status) + ")");
 }
 #define GRAPHRING_CUSPARSE_TRY(call) check((call), #call)
 
@@ -125,15 +128,15 @@ cusparse_spmv::cusparse_spmv(const csr_matrix& a, layout how, const vector<float
   }
   s_->x_values = device_array<float>::upload(x.values(), x.size());
   s_->y_values = device_array<float>(a.nrows);
-  GRAPHRING_CUSPARSE_TRY(
-      cusparse().cusparseCreateDnVec(&s_->x, std::int64_t(a.ncols), s_->x_values.data(), CUDA_R_32F));
-  GRAPHRING_CUSPARSE_TRY(
-      cusparse().cusparseCreateDnVec(&s_->y, std::int64_t(a.nrows), s_->y_values.data(), CUDA_R_32F));
+  GRAPHRING_CUSPARSE_TRY(cusparse().cusparseCreateDnVec(&s_->x, std::int64_t(a.ncols),
+                                                        s_->x_values.data(), CUDA_R_32F));
+  GRAPHRING_CUSPARSE_TRY(cusparse().cusparseCreateDnVec(&s_->y, std::int64_t(a.nrows),
+                                                        s_->y_values.data(), CUDA_R_32F));
   const float alpha = 1, beta = 0;
   std::size_t bytes = 0;
-  GRAPHRING_CUSPARSE_TRY(cusparse().cusparseSpMV_bufferSize(s_->handle, CUSPARSE_OPERATION_NON_TRANSPOSE,
-                                                 &alpha, s_->a, s_->x, &beta, s_->y, CUDA_R_32F,
-                                                 s_->algorithm, &bytes));
+  GRAPHRING_CUSPARSE_TRY(cusparse().cusparseSpMV_bufferSize(
+      s_->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, s_->a, s_->x, &beta, s_->y, CUDA_R_32F,
+      s_->algorithm, &bytes));
   s_->buffer = device_array<unsigned char>(bytes);
 }
 
@@ -141,9 +144,9 @@ cusparse_spmv::~cusparse_spmv() = default;
 
 void cusparse_spmv::multiply() {
   const float alpha = 1, beta = 0;
-  GRAPHRING_CUSPARSE_TRY(cusparse().cusparseSpMV(s_->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, s_->a,
-                                      s_->x, &beta, s_->y, CUDA_R_32F, s_->algorithm,
-                                      s_->buffer.data()));
+  GRAPHRING_CUSPARSE_TRY(cusparse().cusparseSpMV(s_->handle, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                                                 &alpha, s_->a, s_->x, &beta, s_->y, CUDA_R_32F,
+                                                 s_->algorithm, s_->buffer.data()));
   cuda::synchronize();
 }
 

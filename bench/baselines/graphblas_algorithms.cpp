@@ -61,25 +61,27 @@ bfs_result bfs(const graphblas_graph& g, GrB_Matrix at, GrB_Vector degree, std::
       GRAPHRING_GRB(GrB_Vector_reduce_INT64(&frontier_edges, nullptr, GrB_PLUS_MONOID_INT64,
                                             t.get(), nullptr));
       unexplored -= double(frontier_edges);
-      if (push && double(frontier_edges) > unexplored / alpha) push = false;
-      else if (!push && double(nq) < double(n) / beta) push = true;
+      if (push && double(frontier_edges) > unexplored / alpha)
+        push = false;
+      else if (!push && double(nq) < double(n) / beta)
+        push = true;
     }
     if (push) {
       // q<¬π, struct, replace> = q any.secondi A
-      GRAPHRING_GRB(GrB_vxm(q.get(), pi.get(), nullptr, GxB_ANY_SECONDI_INT64, q.get(), g.a(),
-                            GrB_DESC_RSC));
+      GRAPHRING_GRB(
+          GrB_vxm(q.get(), pi.get(), nullptr, GxB_ANY_SECONDI_INT64, q.get(), g.a(), GrB_DESC_RSC));
     } else {
       // q<¬π, struct, replace> = Aᵀ any.secondi q
-      GRAPHRING_GRB(GrB_mxv(q.get(), pi.get(), nullptr, GxB_ANY_SECONDI_INT64, at, q.get(),
-                            GrB_DESC_RSC));
+      GRAPHRING_GRB(
+          GrB_mxv(q.get(), pi.get(), nullptr, GxB_ANY_SECONDI_INT64, at, q.get(), GrB_DESC_RSC));
     }
     nq = grb_nvals(q.get());
     if (nq == 0) break;
     // π<q, struct> = q
     GRAPHRING_GRB(GrB_Vector_assign(pi.get(), q.get(), nullptr, q.get(), GrB_ALL, n, GrB_DESC_S));
     // level<q, struct> = depth
-    GRAPHRING_GRB(GrB_Vector_assign_INT64(level.get(), q.get(), nullptr, depth, GrB_ALL, n,
-                                          GrB_DESC_S));
+    GRAPHRING_GRB(
+        GrB_Vector_assign_INT64(level.get(), q.get(), nullptr, depth, GrB_ALL, n, GrB_DESC_S));
   }
   return {dense<std::int64_t>(level.get(), -1), dense<std::int64_t>(pi.get(), -1)};
 }
@@ -89,8 +91,8 @@ void improve(GrB_Vector d, GrB_Vector r, GrB_Vector f) {
   const std::uint64_t n = grb_size(d);
   grb_vector better = new_vector(GrB_BOOL, n);
   // better = r < d
-  GRAPHRING_GRB(GrB_Vector_eWiseMult_BinaryOp(better.get(), nullptr, nullptr, GrB_LT_FP64, r, d,
-                                              nullptr));
+  GRAPHRING_GRB(
+      GrB_Vector_eWiseMult_BinaryOp(better.get(), nullptr, nullptr, GrB_LT_FP64, r, d, nullptr));
   // f<better, replace> = r
   GRAPHRING_GRB(GrB_Vector_apply(f, better.get(), nullptr, GrB_IDENTITY_FP64, r, GrB_DESC_R));
   // d<f, struct> = f
@@ -133,12 +135,13 @@ pagerank_result graphblas_pagerank(graphblas_graph& g, double damping, double to
   GRAPHRING_GRB(GrB_Vector_apply_BinaryOp2nd_FP64(d.get(), nullptr, nullptr, GrB_DIV_FP64, outdeg,
                                                   damping, nullptr));
   // sinks<¬outdeg, struct> = true
-  GRAPHRING_GRB(GrB_Vector_assign_BOOL(sinks.get(), outdeg, nullptr, true, GrB_ALL, n,
-                                       GrB_DESC_SC));
+  GRAPHRING_GRB(
+      GrB_Vector_assign_BOOL(sinks.get(), outdeg, nullptr, true, GrB_ALL, n, GrB_DESC_SC));
   const bool has_sinks = grb_nvals(sinks.get()) > 0;
   grb_vector r = new_vector(GrB_FP64, n), prev = new_vector(GrB_FP64, n),
              w = new_vector(GrB_FP64, n), t = new_vector(GrB_FP64, n);
-  GRAPHRING_GRB(GrB_Vector_assign_FP64(r.get(), nullptr, nullptr, 1.0 / double(n), GrB_ALL, n, nullptr));
+  GRAPHRING_GRB(
+      GrB_Vector_assign_FP64(r.get(), nullptr, nullptr, 1.0 / double(n), GrB_ALL, n, nullptr));
   for (result.iterations = 1; result.iterations <= max_iters; ++result.iterations) {
     double teleport = (1 - damping) / double(n);
     if (has_sinks) {
@@ -146,19 +149,20 @@ pagerank_result graphblas_pagerank(graphblas_graph& g, double damping, double to
       // t = r .* sinks; sink_rank = Σ t
       GRAPHRING_GRB(GrB_Vector_eWiseMult_BinaryOp(t.get(), nullptr, nullptr, GrB_FIRST_FP64,
                                                   r.get(), sinks.get(), nullptr));
-      GRAPHRING_GRB(GrB_Vector_reduce_FP64(&sink_rank, nullptr, GrB_PLUS_MONOID_FP64, t.get(), nullptr));
+      GRAPHRING_GRB(
+          GrB_Vector_reduce_FP64(&sink_rank, nullptr, GrB_PLUS_MONOID_FP64, t.get(), nullptr));
       teleport += damping * sink_rank / double(n);
     }
     std::swap(r, prev);
     // w = prev ./ d
-    GRAPHRING_GRB(GrB_Vector_eWiseMult_BinaryOp(w.get(), nullptr, nullptr, GrB_DIV_FP64,
-                                                prev.get(), d.get(), nullptr));
+    GRAPHRING_GRB(GrB_Vector_eWiseMult_BinaryOp(w.get(), nullptr, nullptr, GrB_DIV_FP64, prev.get(),
+                                                d.get(), nullptr));
     // r = teleport; r += Aᵀ plus.second w (plus.times with multiplicities)
     GRAPHRING_GRB(GrB_Vector_assign_FP64(r.get(), nullptr, nullptr, teleport, GrB_ALL, n, nullptr));
     GRAPHRING_GRB(GrB_mxv(r.get(), nullptr, GrB_PLUS_FP64, spread, at, w.get(), nullptr));
     // change = Σ |prev - r|
-    GRAPHRING_GRB(GrB_Vector_eWiseAdd_BinaryOp(t.get(), nullptr, nullptr, GrB_MINUS_FP64, prev.get(),
-                                               r.get(), nullptr));
+    GRAPHRING_GRB(GrB_Vector_eWiseAdd_BinaryOp(t.get(), nullptr, nullptr, GrB_MINUS_FP64,
+                                               prev.get(), r.get(), nullptr));
     GRAPHRING_GRB(GrB_Vector_apply(t.get(), nullptr, nullptr, GrB_ABS_FP64, t.get(), nullptr));
     double change = 0;
     GRAPHRING_GRB(GrB_Vector_reduce_FP64(&change, nullptr, GrB_PLUS_MONOID_FP64, t.get(), nullptr));
@@ -178,7 +182,8 @@ std::vector<double> graphblas_sssp_bellman_ford(const graphblas_graph& g, std::u
   GRAPHRING_GRB(GrB_Vector_setElement_FP64(f.get(), 0.0, source));
   for (std::uint64_t round = 0; grb_nvals(f.get()) > 0; ++round) {
     // a path of n edges that still improves a distance goes round a negative cycle
-    if (round == n) throw error(error_kind::bad_input, "a negative cycle is reachable from the source");
+    if (round == n)
+      throw error(error_kind::bad_input, "a negative cycle is reachable from the source");
     // r = f min.+ A
     GRAPHRING_GRB(GrB_vxm(r.get(), nullptr, nullptr, GxB_MIN_PLUS_FP64, f.get(), g.a(), nullptr));
     improve(d.get(), r.get(), f.get());
@@ -198,8 +203,10 @@ std::vector<double> graphblas_sssp_delta_stepping(const graphblas_graph& g, std:
   }
   // A = AL + AH: light edges (w <= delta) and heavy ones
   grb_matrix light = new_matrix(GrB_FP64, n, n), heavy = new_matrix(GrB_FP64, n, n);
-  GRAPHRING_GRB(GrB_Matrix_select_FP64(light.get(), nullptr, nullptr, GrB_VALUELE_FP64, g.a(), delta, nullptr));
-  GRAPHRING_GRB(GrB_Matrix_select_FP64(heavy.get(), nullptr, nullptr, GrB_VALUEGT_FP64, g.a(), delta, nullptr));
+  GRAPHRING_GRB(GrB_Matrix_select_FP64(light.get(), nullptr, nullptr, GrB_VALUELE_FP64, g.a(),
+                                       delta, nullptr));
+  GRAPHRING_GRB(GrB_Matrix_select_FP64(heavy.get(), nullptr, nullptr, GrB_VALUEGT_FP64, g.a(),
+                                       delta, nullptr));
   grb_vector t = new_vector(GrB_FP64, n), bucket = new_vector(GrB_FP64, n),
              settled = new_vector(GrB_BOOL, n), r = new_vector(GrB_FP64, n),
              f = new_vector(GrB_FP64, n), s = new_vector(GrB_FP64, n);
@@ -223,13 +230,16 @@ std::vector<double> graphblas_sssp_delta_stepping(const graphblas_graph& g, std:
       GRAPHRING_GRB(GrB_Vector_assign_BOOL(settled.get(), bucket.get(), nullptr, true, GrB_ALL, n,
                                            GrB_DESC_S));
       // r = bucket min.+ AL; improved entries go to t and to f; those still in the bucket stay
-      GRAPHRING_GRB(GrB_vxm(r.get(), nullptr, nullptr, GxB_MIN_PLUS_FP64, bucket.get(), light.get(), nullptr));
+      GRAPHRING_GRB(GrB_vxm(r.get(), nullptr, nullptr, GxB_MIN_PLUS_FP64, bucket.get(), light.get(),
+                            nullptr));
       improve(t.get(), r.get(), f.get());
       select_range(bucket.get(), f.get(), lo, hi);
     }
     // s<settled, struct, replace> = t; r = s min.+ AH; improve t
-    GRAPHRING_GRB(GrB_Vector_apply(s.get(), settled.get(), nullptr, GrB_IDENTITY_FP64, t.get(), GrB_DESC_RS));
-    GRAPHRING_GRB(GrB_vxm(r.get(), nullptr, nullptr, GxB_MIN_PLUS_FP64, s.get(), heavy.get(), nullptr));
+    GRAPHRING_GRB(
+        GrB_Vector_apply(s.get(), settled.get(), nullptr, GrB_IDENTITY_FP64, t.get(), GrB_DESC_RS));
+    GRAPHRING_GRB(
+        GrB_vxm(r.get(), nullptr, nullptr, GxB_MIN_PLUS_FP64, s.get(), heavy.get(), nullptr));
     improve(t.get(), r.get(), f.get());
     i += 1;
   }
@@ -243,13 +253,16 @@ std::uint64_t graphblas_triangle_count(graphblas_graph& g) {
   // L = tril(S, -1)
   GRAPHRING_GRB(GrB_Matrix_select_INT64(l.get(), nullptr, nullptr, GrB_TRIL, u.s, -1, nullptr));
   // C<L, struct> = L plus.pair Lᵀ
-  GRAPHRING_GRB(GrB_mxm(c.get(), l.get(), nullptr, GxB_PLUS_PAIR_INT64, l.get(), l.get(), GrB_DESC_ST1));
+  GRAPHRING_GRB(
+      GrB_mxm(c.get(), l.get(), nullptr, GxB_PLUS_PAIR_INT64, l.get(), l.get(), GrB_DESC_ST1));
   std::int64_t triangles = 0;
-  GRAPHRING_GRB(GrB_Matrix_reduce_INT64(&triangles, nullptr, GrB_PLUS_MONOID_INT64, c.get(), nullptr));
+  GRAPHRING_GRB(
+      GrB_Matrix_reduce_INT64(&triangles, nullptr, GrB_PLUS_MONOID_INT64, c.get(), nullptr));
   return std::uint64_t(triangles);
 }
 
-std::vector<double> graphblas_betweenness(graphblas_graph& g, const std::vector<std::uint64_t>& sources) {
+std::vector<double> graphblas_betweenness(graphblas_graph& g,
+                                          const std::vector<std::uint64_t>& sources) {
   const std::uint64_t n = g.vertices(), ns = sources.size();
   GrB_Matrix at = g.at();
   for (std::uint64_t s : sources) check_source(g, s);
@@ -271,12 +284,13 @@ std::vector<double> graphblas_betweenness(graphblas_graph& g, const std::vector<
     // paths += frontier; frontier<¬paths, struct, replace> = frontier plus.first A
     GRAPHRING_GRB(GrB_Matrix_eWiseAdd_BinaryOp(paths.get(), nullptr, nullptr, GrB_PLUS_FP64,
                                                paths.get(), frontier.get(), nullptr));
-    GRAPHRING_GRB(GrB_mxm(frontier.get(), paths.get(), nullptr, GxB_PLUS_FIRST_FP64,
-                          frontier.get(), g.a(), GrB_DESC_RSC));
+    GRAPHRING_GRB(GrB_mxm(frontier.get(), paths.get(), nullptr, GxB_PLUS_FIRST_FP64, frontier.get(),
+                          g.a(), GrB_DESC_RSC));
   }
   // bcu = 1 + the dependency of each source on each vertex, accumulated level by level upward
   grb_matrix bcu = new_matrix(GrB_FP64, ns, n), w = new_matrix(GrB_FP64, ns, n);
-  GRAPHRING_GRB(GrB_Matrix_assign_FP64(bcu.get(), nullptr, nullptr, 1.0, GrB_ALL, ns, GrB_ALL, n, nullptr));
+  GRAPHRING_GRB(
+      GrB_Matrix_assign_FP64(bcu.get(), nullptr, nullptr, 1.0, GrB_ALL, ns, GrB_ALL, n, nullptr));
   for (std::size_t d = levels.size(); d-- > 1;) {
     // w<levels[d], struct, replace> = bcu ./ paths
     GRAPHRING_GRB(GrB_Matrix_eWiseMult_BinaryOp(w.get(), levels[d].get(), nullptr, GrB_DIV_FP64,
@@ -302,34 +316,36 @@ namespace {
 using examples::path_count;
 
 void path_count_add(void* z, const void* x, const void* y) {
-  *static_cast<path_count*>(z) =
-      examples::path_count_min{}(*static_cast<const path_count*>(x), *static_cast<const path_count*>(y));
+  *static_cast<path_count*>(z) = examples::path_count_min{}(*static_cast<const path_count*>(x),
+                                                            *static_cast<const path_count*>(y));
 }
 
 void path_count_times(void* z, const void* x, const void* y) {
-  *static_cast<path_count*>(z) =
-      examples::path_count_extend{}(*static_cast<const path_count*>(x), *static_cast<const double*>(y));
+  *static_cast<path_count*>(z) = examples::path_count_extend{}(*static_cast<const path_count*>(x),
+                                                               *static_cast<const double*>(y));
 }
 
 }  // namespace
 
 const graphblas_user_semiring& graphblas_path_count_semiring() {
   static const path_count identity = examples::path_count_min::identity();
-  static const graphblas_user_semiring algebra = make_graphblas_user_semiring(
-      sizeof(path_count), path_count_add, &identity, path_count_times, GrB_FP64,
-      edge_operand::second);
+  static const graphblas_user_semiring algebra =
+      make_graphblas_user_semiring(sizeof(path_count), path_count_add, &identity, path_count_times,
+                                   GrB_FP64, edge_operand::second);
   return algebra;
 }
 
-sparse_vector<path_count> graphblas_path_count_vxm(const sparse_vector<path_count>& u, GrB_Matrix a) {
+sparse_vector<path_count> graphblas_path_count_vxm(const sparse_vector<path_count>& u,
+                                                   GrB_Matrix a) {
   const graphblas_user_semiring& pc = graphblas_path_count_semiring();
   grb_vector gu = new_vector(pc.type, u.size), w = new_vector(pc.type, grb_ncols(a));
-  GRAPHRING_GRB(GrB_Vector_build_UDT(gu.get(), u.indices.data(), u.values.data(), u.indices.size(),
-                                     pc.add));
+  GRAPHRING_GRB(
+      GrB_Vector_build_UDT(gu.get(), u.indices.data(), u.values.data(), u.indices.size(), pc.add));
   // w = u ⊕.⊗ A
   GRAPHRING_GRB(GrB_vxm(w.get(), nullptr, nullptr, pc.semiring, gu.get(), a, nullptr));
   GrB_Index count = grb_nvals(w.get());
-  sparse_vector<path_count> r{grb_ncols(a), std::vector<std::uint64_t>(count), std::vector<path_count>(count)};
+  sparse_vector<path_count> r{grb_ncols(a), std::vector<std::uint64_t>(count),
+                              std::vector<path_count>(count)};
   GRAPHRING_GRB(GrB_Vector_extractTuples_UDT(r.indices.data(), r.values.data(), &count, w.get()));
   return r;
 }

@@ -1,8 +1,8 @@
 // Graph algorithms written with the GraphBLAS C API the way LAGraph writes them [1], as the
 // baselines graphring is measured against: direction-optimizing BFS with ANY_SECONDI and a cached
 // transpose, PageRank with dangling rank spread uniformly, SSSP by delta-stepping and by
-// Bellman-Ford over min_plus, FastSV connected components with sampling [2], masked-mxm triangle counting
-// (L·Lᵀ masked by L) [3], batched Brandes betweenness centrality [4], and a user-defined
+// Bellman-Ford over min_plus, FastSV connected components with sampling [2], masked-mxm triangle
+// counting (L·Lᵀ masked by L) [3], batched Brandes betweenness centrality [4], and a user-defined
 // (distance, count) semiring. Results use internal ids 0..n-1.
 // [1] Mattson et al., "LAGraph: a community effort to collect graph algorithms built on top of
 //     the GraphBLAS", IPDPSW 2019.  [2] Zhang, Azad, Hu, "FastSV", SIAM PP 2020.
@@ -64,7 +64,8 @@ std::uint64_t graphblas_triangle_count(graphblas_graph& g);
 // Brandes' betweenness centrality from the given sources (all at once, as one batch), edge
 // weights ignored, paths directed as A stores them; pass every vertex for exact centrality.
 // Uses g.at().
-std::vector<double> graphblas_betweenness(graphblas_graph& g, const std::vector<std::uint64_t>& sources);
+std::vector<double> graphblas_betweenness(graphblas_graph& g,
+                                          const std::vector<std::uint64_t>& sources);
 
 // The user-defined semiring of semirings/examples/shortest_path_count.hpp in GraphBLAS:
 // GrB_Type for path_count, ⊕ (shorter wins, counts of ties added) as a GrB_Monoid, ⊗ (extend a

@@ -79,10 +79,9 @@ grb_matrix filtered(GrB_Matrix s, std::uint64_t n, const Keep& keep) {
   tp[n] = count;
   grb_matrix t;
   GRAPHRING_GRB(GrB_Matrix_new(t.out(), GrB_BOOL, n, n));
-  GRAPHRING_GRB(GxB_Matrix_pack_CSR(t.get(), &tp, &tj, reinterpret_cast<void**>(&tx),
-                                    (n + 1) * sizeof(GrB_Index),
-                                    (count == 0 ? 1 : a.p()[n]) * sizeof(GrB_Index), sizeof(bool),
-                                    true, false, nullptr));
+  GRAPHRING_GRB(GxB_Matrix_pack_CSR(
+      t.get(), &tp, &tj, reinterpret_cast<void**>(&tx), (n + 1) * sizeof(GrB_Index),
+      (count == 0 ? 1 : a.p()[n]) * sizeof(GrB_Index), sizeof(bool), true, false, nullptr));
   return t;
 }
 
@@ -105,8 +104,8 @@ void fastsv(GrB_Matrix s, fastsv_state& st) {
   GRAPHRING_GRB(GrB_Matrix_new(c.out(), GrB_BOOL, n, n));
   for (bool done = n == 0; !done;) {
     // mngp = min(mngp, S min.second gp)
-    GRAPHRING_GRB(GrB_mxv(st.mngp.get(), nullptr, GrB_MIN_UINT64, GrB_MIN_SECOND_SEMIRING_UINT64,
-                          s, st.gp.get(), nullptr));
+    GRAPHRING_GRB(GrB_mxv(st.mngp.get(), nullptr, GrB_MIN_UINT64, GrB_MIN_SECOND_SEMIRING_UINT64, s,
+                          st.gp.get(), nullptr));
     // parent = min(parent, C min.second mngp), C(Px(j), j) = 1 packed from Px (CSC)
     GrB_Index* cp = grb_malloc<GrB_Index>(n + 1);
     GrB_Index* ci = grb_malloc<GrB_Index>(n);
@@ -117,8 +116,8 @@ void fastsv(GrB_Matrix s, fastsv_state& st) {
     GRAPHRING_GRB(GxB_Matrix_pack_CSC(c.get(), &cp, &ci, reinterpret_cast<void**>(&cx),
                                       (n + 1) * sizeof(GrB_Index), n * sizeof(GrB_Index),
                                       sizeof(bool), true, true, nullptr));
-    GRAPHRING_GRB(GrB_mxv(st.parent.get(), nullptr, GrB_MIN_UINT64,
-                          GrB_MIN_SECOND_SEMIRING_UINT64, c.get(), st.mngp.get(), nullptr));
+    GRAPHRING_GRB(GrB_mxv(st.parent.get(), nullptr, GrB_MIN_UINT64, GrB_MIN_SECOND_SEMIRING_UINT64,
+                          c.get(), st.mngp.get(), nullptr));
     GRAPHRING_GRB(GrB_Matrix_clear(c.get()));
     // parent = min(parent, mngp, gp)
     GRAPHRING_GRB(GrB_Vector_eWiseAdd_BinaryOp(st.parent.get(), nullptr, GrB_MIN_UINT64,
@@ -131,8 +130,8 @@ void fastsv(GrB_Matrix s, fastsv_state& st) {
     // done = all(gp_new == gp)
     GRAPHRING_GRB(GrB_Vector_eWiseMult_BinaryOp(st.same.get(), nullptr, nullptr, GrB_EQ_UINT64,
                                                 st.gp_new.get(), st.gp.get(), nullptr));
-    GRAPHRING_GRB(GrB_Vector_reduce_BOOL(&done, nullptr, GrB_LAND_MONOID_BOOL, st.same.get(),
-                                         nullptr));
+    GRAPHRING_GRB(
+        GrB_Vector_reduce_BOOL(&done, nullptr, GrB_LAND_MONOID_BOOL, st.same.get(), nullptr));
     std::swap(st.gp, st.gp_new);
   }
 }
@@ -171,19 +170,18 @@ std::vector<std::uint64_t> graphblas_connected_components(graphblas_graph& g) {
     GRAPHRING_GRB(GrB_Vector_assign_INT64(zero.get(), nullptr, nullptr, 0, GrB_ALL, n, nullptr));
     GRAPHRING_GRB(GrB_Vector_apply_IndexOp_INT64(y.get(), nullptr, nullptr, GrB_ROWINDEX_INT64,
                                                  zero.get(), 0, nullptr));
-    GRAPHRING_GRB(GrB_mxv(y.get(), nullptr, GrB_MIN_INT64, GxB_MIN_SECONDI_INT64, s, zero.get(),
-                          nullptr));
-    GRAPHRING_GRB(GrB_Vector_assign(st.parent.get(), nullptr, nullptr, y.get(), GrB_ALL, n,
-                                    nullptr));
+    GRAPHRING_GRB(
+        GrB_mxv(y.get(), nullptr, GrB_MIN_INT64, GxB_MIN_SECONDI_INT64, s, zero.get(), nullptr));
+    GRAPHRING_GRB(
+        GrB_Vector_assign(st.parent.get(), nullptr, nullptr, y.get(), GrB_ALL, n, nullptr));
   }
   refresh_px(st);
   GRAPHRING_GRB(GrB_Vector_dup(st.gp.out(), st.parent.get()));
   GRAPHRING_GRB(GrB_Vector_dup(st.mngp.out(), st.parent.get()));
   if (n > 1024 && grb_nvals(s) > 2 * sampled_edges * n) {
     // T = the first four entries of each row of S
-    const grb_matrix sample = filtered(s, n, [](std::uint64_t, GrB_Index, GrB_Index rank) {
-      return rank < sampled_edges;
-    });
+    const grb_matrix sample = filtered(
+        s, n, [](std::uint64_t, GrB_Index, GrB_Index rank) { return rank < sampled_edges; });
     fastsv(sample.get(), st);
     const GrB_Index key = sampled_mode(st.px);
     const GrB_Index* px = st.px.data();
@@ -198,7 +196,8 @@ std::vector<std::uint64_t> graphblas_connected_components(graphblas_graph& g) {
   // every root is the smallest id of its tree, since hooking only ever lowers a parent
   std::vector<std::uint64_t> component(st.px.begin(), st.px.end());
   std::vector<std::uint64_t> smallest(n, n);
-  for (std::uint64_t v = 0; v < n; ++v) smallest[component[v]] = std::min(smallest[component[v]], v);
+  for (std::uint64_t v = 0; v < n; ++v)
+    smallest[component[v]] = std::min(smallest[component[v]], v);
   for (std::uint64_t v = 0; v < n; ++v) component[v] = smallest[component[v]];
   return component;
 }

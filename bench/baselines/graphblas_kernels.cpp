@@ -13,9 +13,9 @@ namespace graphring::baselines {
 template <class T>
 GrB_Semiring grb_semiring(semiring_kind s) {
   static constexpr const char* names[][2] = {
-      {"plus", "times"}, {"min", "plus"},   {"max", "plus"},   {"max", "times"}, {"min", "times"},
-      {"max", "min"},    {"min", "max"},    {"plus", "min"},   {"lor", "land"},  {"land", "lor"},
-      {"lxor", "land"},  {"any", "pair"},   {"plus", "pair"},  {"min", "first"}, {"min", "second"},
+      {"plus", "times"}, {"min", "plus"},    {"max", "plus"},  {"max", "times"}, {"min", "times"},
+      {"max", "min"},    {"min", "max"},     {"plus", "min"},  {"lor", "land"},  {"land", "lor"},
+      {"lxor", "land"},  {"any", "pair"},    {"plus", "pair"}, {"min", "first"}, {"min", "second"},
       {"plus", "first"}, {"plus", "second"}, {"any", "first"}, {"any", "second"}};
   GrB_Semiring r = nullptr;
   if (s == semiring_kind::any_secondi || s == semiring_kind::min_secondi) {
@@ -33,20 +33,34 @@ template <class T>
 GrB_BinaryOp grb_binary_op(binary_kind op) {
   using o = grb_ops<T>;
   switch (op) {
-    case binary_kind::none: return nullptr;
-    case binary_kind::plus: return o::plus();
-    case binary_kind::times: return o::times();
-    case binary_kind::min: return o::min();
-    case binary_kind::max: return o::max();
-    case binary_kind::first: return o::first();
-    case binary_kind::second: return o::second();
-    case binary_kind::minus: return o::minus();
-    case binary_kind::div: return o::div();
-    case binary_kind::pair: return o::pair();
-    case binary_kind::eq: return o::eq();
-    case binary_kind::ne: return o::ne();
-    case binary_kind::lt: return o::lt();
-    case binary_kind::gt: return o::gt();
+    case binary_kind::none:
+      return nullptr;
+    case binary_kind::plus:
+      return o::plus();
+    case binary_kind::times:
+      return o::times();
+    case binary_kind::min:
+      return o::min();
+    case binary_kind::max:
+      return o::max();
+    case binary_kind::first:
+      return o::first();
+    case binary_kind::second:
+      return o::second();
+    case binary_kind::minus:
+      return o::minus();
+    case binary_kind::div:
+      return o::div();
+    case binary_kind::pair:
+      return o::pair();
+    case binary_kind::eq:
+      return o::eq();
+    case binary_kind::ne:
+      return o::ne();
+    case binary_kind::lt:
+      return o::lt();
+    case binary_kind::gt:
+      return o::gt();
   }
   return nullptr;
 }
@@ -55,11 +69,16 @@ template <class T>
 GrB_Monoid grb_monoid(monoid_kind m) {
   using o = grb_ops<T>;
   switch (m) {
-    case monoid_kind::plus: return o::plus_monoid();
-    case monoid_kind::times: return o::times_monoid();
-    case monoid_kind::min: return o::min_monoid();
-    case monoid_kind::max: return o::max_monoid();
-    case monoid_kind::any: return o::any_monoid();
+    case monoid_kind::plus:
+      return o::plus_monoid();
+    case monoid_kind::times:
+      return o::times_monoid();
+    case monoid_kind::min:
+      return o::min_monoid();
+    case monoid_kind::max:
+      return o::max_monoid();
+    case monoid_kind::any:
+      return o::any_monoid();
   }
   return nullptr;
 }
@@ -197,8 +216,12 @@ struct matrix_output {
   sparse_matrix<T> result() const { return from_grb_matrix<T>(c.get()); }
 };
 
-std::uint64_t rows_of(const csr_matrix& a, bool transposed) { return transposed ? a.ncols : a.nrows; }
-std::uint64_t cols_of(const csr_matrix& a, bool transposed) { return transposed ? a.nrows : a.ncols; }
+std::uint64_t rows_of(const csr_matrix& a, bool transposed) {
+  return transposed ? a.ncols : a.nrows;
+}
+std::uint64_t cols_of(const csr_matrix& a, bool transposed) {
+  return transposed ? a.nrows : a.ncols;
+}
 
 template <class T>
 grb_matrix typed(const csr_matrix& a) {
@@ -304,8 +327,8 @@ sparse_vector<T> grb_apply(unary_kind f, const sparse_vector<T>& u, const vector
   GrB_UnaryOp op = f == unary_kind::identity ? grb_ops<T>::identity()
                    : f == unary_kind::ainv   ? grb_ops<T>::ainv()
                                              : grb_ops<T>::abs();
-  GRAPHRING_GRB(GrB_Vector_apply(out.w.get(), out.mask.get(), out.accum, op, gu.get(),
-                                 out.desc.get()));
+  GRAPHRING_GRB(
+      GrB_Vector_apply(out.w.get(), out.mask.get(), out.accum, op, gu.get(), out.desc.get()));
   return out.result();
 }
 
@@ -329,15 +352,24 @@ template <class T>
 GrB_IndexUnaryOp select_op(select_kind op) {
   using o = grb_ops<T>;
   switch (op) {
-    case select_kind::tril: return GrB_TRIL;
-    case select_kind::triu: return GrB_TRIU;
-    case select_kind::diag: return GrB_DIAG;
-    case select_kind::offdiag: return GrB_OFFDIAG;
-    case select_kind::value_ne: return o::value_ne();
-    case select_kind::value_lt: return o::value_lt();
-    case select_kind::value_le: return o::value_le();
-    case select_kind::value_gt: return o::value_gt();
-    case select_kind::value_ge: return o::value_ge();
+    case select_kind::tril:
+      return GrB_TRIL;
+    case select_kind::triu:
+      return GrB_TRIU;
+    case select_kind::diag:
+      return GrB_DIAG;
+    case select_kind::offdiag:
+      return GrB_OFFDIAG;
+    case select_kind::value_ne:
+      return o::value_ne();
+    case select_kind::value_lt:
+      return o::value_lt();
+    case select_kind::value_le:
+      return o::value_le();
+    case select_kind::value_gt:
+      return o::value_gt();
+    case select_kind::value_ge:
+      return o::value_ge();
   }
   return nullptr;
 }
@@ -427,10 +459,9 @@ sparse_vector<T> grb_assign(T x, const std::vector<std::uint64_t>& indices,
                             const vector_options<T>& o) {
   if (!o.w) throw error(error_kind::usage, "assign needs the initial w");
   vector_output<T> out(o.w->size, o);
-  GRAPHRING_GRB(grb_ops<T>::vector_assign(out.w.get(), out.mask.get(), out.accum, x,
-                                          index_list(indices),
-                                          indices.empty() ? o.w->size : indices.size(),
-                                          out.desc.get()));
+  GRAPHRING_GRB(
+      grb_ops<T>::vector_assign(out.w.get(), out.mask.get(), out.accum, x, index_list(indices),
+                                indices.empty() ? o.w->size : indices.size(), out.desc.get()));
   return out.result();
 }
 
@@ -488,14 +519,12 @@ sparse_matrix<T> grb_transpose(const csr_matrix& a, const matrix_options<T>& o) 
   template T grb_reduce<T>(monoid_kind, const csr_matrix&);                                       \
   template sparse_vector<T> grb_reduce_rows<T>(monoid_kind, const csr_matrix&,                    \
                                                const vector_options<T>&);                         \
-  template sparse_vector<T> grb_assign<T>(const sparse_vector<T>&,                                \
-                                          const std::vector<std::uint64_t>&,                      \
-                                          const vector_options<T>&);                              \
+  template sparse_vector<T> grb_assign<T>(                                                        \
+      const sparse_vector<T>&, const std::vector<std::uint64_t>&, const vector_options<T>&);      \
   template sparse_vector<T> grb_assign<T>(T, const std::vector<std::uint64_t>&,                   \
                                           const vector_options<T>&);                              \
-  template sparse_vector<T> grb_extract<T>(const sparse_vector<T>&,                               \
-                                           const std::vector<std::uint64_t>&,                     \
-                                           const vector_options<T>&);                             \
+  template sparse_vector<T> grb_extract<T>(                                                       \
+      const sparse_vector<T>&, const std::vector<std::uint64_t>&, const vector_options<T>&);      \
   template sparse_matrix<T> grb_transpose<T>(const csr_matrix&, const matrix_options<T>&);
 
 GRAPHRING_GRB_KERNELS(bool)

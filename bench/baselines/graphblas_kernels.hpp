@@ -36,16 +36,49 @@ struct sparse_matrix {
 };
 
 // The semirings graphring names, as GraphBLAS predefines them (⊕_⊗). Positional any_secondi and
-// min_secondi are over int64 only; lor_land, land_lor, lxor_land over bool only; any_pair, any_first
-// and any_second over every type; the rest over every type but bool.
+// min_secondi are over int64 only; lor_land, land_lor, lxor_land over bool only; any_pair,
+// any_first and any_second over every type; the rest over every type but bool.
 enum class semiring_kind {
-  plus_times, min_plus, max_plus, max_times, min_times, max_min, min_max, plus_min,
-  lor_land, land_lor, lxor_land, any_pair, plus_pair, min_first, min_second, plus_first,
-  plus_second, any_first, any_second, any_secondi, min_secondi,
+  plus_times,
+  min_plus,
+  max_plus,
+  max_times,
+  min_times,
+  max_min,
+  min_max,
+  plus_min,
+  lor_land,
+  land_lor,
+  lxor_land,
+  any_pair,
+  plus_pair,
+  min_first,
+  min_second,
+  plus_first,
+  plus_second,
+  any_first,
+  any_second,
+  any_secondi,
+  min_secondi,
 };
 
 // Binary operators for accumulators and element-wise operations; `none` = no accumulator.
-enum class binary_kind { none, plus, times, min, max, first, second, minus, div, pair, eq, ne, lt, gt };
+enum class binary_kind {
+  none,
+  plus,
+  times,
+  min,
+  max,
+  first,
+  second,
+  minus,
+  div,
+  pair,
+  eq,
+  ne,
+  lt,
+  gt
+};
 
 // Monoids for reductions.
 enum class monoid_kind { plus, times, min, max, any };
@@ -54,7 +87,17 @@ enum class monoid_kind { plus, times, min, max, any };
 enum class unary_kind { identity, ainv, abs };
 
 // Index-unary operators for select; `thunk` is their parameter.
-enum class select_kind { tril, triu, diag, offdiag, value_ne, value_lt, value_le, value_gt, value_ge };
+enum class select_kind {
+  tril,
+  triu,
+  diag,
+  offdiag,
+  value_ne,
+  value_lt,
+  value_le,
+  value_gt,
+  value_ge
+};
 
 // The descriptor fields: mask complemented (¬m), mask structural (presence only), replace
 // (clear w outside the mask), inputs transposed.
@@ -118,8 +161,8 @@ sparse_matrix<T> grb_mxm(semiring_kind s, const csr_matrix& a, const csr_matrix&
                          const matrix_options<T>& o = {});
 // w<m> = accum(w, u ⊕ v) (union) and w<m> = accum(w, u ⊗ v) (intersection)
 template <class T>
-sparse_vector<T> grb_ewise_add(binary_kind op, const sparse_vector<T>& u,
-                               const sparse_vector<T>& v, const vector_options<T>& o = {});
+sparse_vector<T> grb_ewise_add(binary_kind op, const sparse_vector<T>& u, const sparse_vector<T>& v,
+                               const vector_options<T>& o = {});
 template <class T>
 sparse_vector<T> grb_ewise_mult(binary_kind op, const sparse_vector<T>& u,
                                 const sparse_vector<T>& v, const vector_options<T>& o = {});
@@ -132,7 +175,8 @@ sparse_matrix<T> grb_ewise_mult(binary_kind op, const csr_matrix& a, const csr_m
                                 const matrix_options<T>& o = {});
 // w<m> = accum(w, f(u)) and w<m> = accum(w, op(u, y)) (scalar bound second)
 template <class T>
-sparse_vector<T> grb_apply(unary_kind f, const sparse_vector<T>& u, const vector_options<T>& o = {});
+sparse_vector<T> grb_apply(unary_kind f, const sparse_vector<T>& u,
+                           const vector_options<T>& o = {});
 template <class T>
 sparse_vector<T> grb_apply(binary_kind op, const sparse_vector<T>& u, T y,
                            const vector_options<T>& o = {});
@@ -149,14 +193,16 @@ T grb_reduce(monoid_kind m, const sparse_vector<T>& u);
 template <class T>
 T grb_reduce(monoid_kind m, const csr_matrix& a);
 template <class T>
-sparse_vector<T> grb_reduce_rows(monoid_kind m, const csr_matrix& a, const vector_options<T>& o = {});
+sparse_vector<T> grb_reduce_rows(monoid_kind m, const csr_matrix& a,
+                                 const vector_options<T>& o = {});
 // w<m>(I) = accum(w(I), u) and w<m>(I) = accum(w(I), x); an empty I means every index
 // (GrB_ALL); w must be given (its size is the result's).
 template <class T>
 sparse_vector<T> grb_assign(const sparse_vector<T>& u, const std::vector<std::uint64_t>& indices,
                             const vector_options<T>& o);
 template <class T>
-sparse_vector<T> grb_assign(T x, const std::vector<std::uint64_t>& indices, const vector_options<T>& o);
+sparse_vector<T> grb_assign(T x, const std::vector<std::uint64_t>& indices,
+                            const vector_options<T>& o);
 // w<m> = accum(w, u(I)); the result has |I| positions (|u| when I is empty: GrB_ALL)
 template <class T>
 sparse_vector<T> grb_extract(const sparse_vector<T>& u, const std::vector<std::uint64_t>& indices,

@@ -14,19 +14,33 @@
 namespace graphring::baselines {
 
 template <>
-GrB_Type grb_type_of<bool>() { return GrB_BOOL; }
+GrB_Type grb_type_of<bool>() {
+  return GrB_BOOL;
+}
 template <>
-GrB_Type grb_type_of<std::int32_t>() { return GrB_INT32; }
+GrB_Type grb_type_of<std::int32_t>() {
+  return GrB_INT32;
+}
 template <>
-GrB_Type grb_type_of<std::int64_t>() { return GrB_INT64; }
+GrB_Type grb_type_of<std::int64_t>() {
+  return GrB_INT64;
+}
 template <>
-GrB_Type grb_type_of<std::uint32_t>() { return GrB_UINT32; }
+GrB_Type grb_type_of<std::uint32_t>() {
+  return GrB_UINT32;
+}
 template <>
-GrB_Type grb_type_of<std::uint64_t>() { return GrB_UINT64; }
+GrB_Type grb_type_of<std::uint64_t>() {
+  return GrB_UINT64;
+}
 template <>
-GrB_Type grb_type_of<float>() { return GrB_FP32; }
+GrB_Type grb_type_of<float>() {
+  return GrB_FP32;
+}
 template <>
-GrB_Type grb_type_of<double>() { return GrB_FP64; }
+GrB_Type grb_type_of<double>() {
+  return GrB_FP64;
+}
 
 namespace {
 
@@ -72,10 +86,14 @@ bool has_duplicates(const csr_matrix& a) {
 template <class T>
 GrB_BinaryOp dup_operator(dup_policy dup) {
   switch (dup) {
-    case dup_policy::sum: return grb_ops<T>::plus();
-    case dup_policy::min: return grb_ops<T>::min();
-    case dup_policy::max: return grb_ops<T>::max();
-    case dup_policy::first: return grb_ops<T>::first();
+    case dup_policy::sum:
+      return grb_ops<T>::plus();
+    case dup_policy::min:
+      return grb_ops<T>::min();
+    case dup_policy::max:
+      return grb_ops<T>::max();
+    case dup_policy::first:
+      return grb_ops<T>::first();
   }
   return nullptr;
 }
@@ -196,8 +214,8 @@ GrB_Vector graphblas_graph::out_degree() {
     GRAPHRING_GRB(GrB_Vector_assign_INT64(ones.get(), nullptr, nullptr, 1, GrB_ALL, n_, nullptr));
     GRAPHRING_GRB(GrB_Vector_new(d.out(), GrB_INT64, n_));
     // d = A plus.pair 1: the number of entries in each row
-    GRAPHRING_GRB(GrB_mxv(d.get(), nullptr, nullptr, GxB_PLUS_PAIR_INT64, a_.get(), ones.get(),
-                          nullptr));
+    GRAPHRING_GRB(
+        GrB_mxv(d.get(), nullptr, nullptr, GxB_PLUS_PAIR_INT64, a_.get(), ones.get(), nullptr));
     out_degree_ = std::move(d);
   }
   return out_degree_.get();
@@ -224,8 +242,8 @@ undirected_structure undirected(graphblas_graph& g) {
   const std::uint64_t n = g.vertices();
   GRAPHRING_GRB(GrB_Matrix_new(u.owned.out(), GrB_BOOL, n, n));
   // S = A pair Aᵀ over the union
-  GRAPHRING_GRB(GrB_Matrix_eWiseAdd_BinaryOp(u.owned.get(), nullptr, nullptr, GxB_PAIR_BOOL,
-                                             g.a(), g.at(), nullptr));
+  GRAPHRING_GRB(GrB_Matrix_eWiseAdd_BinaryOp(u.owned.get(), nullptr, nullptr, GxB_PAIR_BOOL, g.a(),
+                                             g.at(), nullptr));
   u.s = u.owned.get();
   return u;
 }

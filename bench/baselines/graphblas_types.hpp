@@ -149,18 +149,22 @@ struct grb_ops<std::int32_t> {
     if (add == "any" && mul == "first") return GxB_ANY_FIRST_INT32;
     return nullptr;
   }
-  static GrB_Info scalar_set(GrB_Scalar s, std::int32_t x) { return GrB_Scalar_setElement_INT32(s, x); }
-  static GrB_Info vector_build(GrB_Vector w, const GrB_Index* i, const std::int32_t* x, GrB_Index n) {
+  static GrB_Info scalar_set(GrB_Scalar s, std::int32_t x) {
+    return GrB_Scalar_setElement_INT32(s, x);
+  }
+  static GrB_Info vector_build(GrB_Vector w, const GrB_Index* i, const std::int32_t* x,
+                               GrB_Index n) {
     return GrB_Vector_build_INT32(w, i, x, n, GrB_FIRST_INT32);
   }
-  static GrB_Info matrix_build(GrB_Matrix c, const GrB_Index* i, const GrB_Index* j, const std::int32_t* x,
-                               GrB_Index n, GrB_BinaryOp dup) {
+  static GrB_Info matrix_build(GrB_Matrix c, const GrB_Index* i, const GrB_Index* j,
+                               const std::int32_t* x, GrB_Index n, GrB_BinaryOp dup) {
     return GrB_Matrix_build_INT32(c, i, j, x, n, dup);
   }
   static GrB_Info vector_tuples(GrB_Index* i, std::int32_t* x, GrB_Index* n, GrB_Vector v) {
     return GrB_Vector_extractTuples_INT32(i, x, n, v);
   }
-  static GrB_Info matrix_tuples(GrB_Index* i, GrB_Index* j, std::int32_t* x, GrB_Index* n, GrB_Matrix a) {
+  static GrB_Info matrix_tuples(GrB_Index* i, GrB_Index* j, std::int32_t* x, GrB_Index* n,
+                                GrB_Matrix a) {
     return GrB_Matrix_extractTuples_INT32(i, j, x, n, a);
   }
   static GrB_Info vector_assign(GrB_Vector w, GrB_Vector mask, GrB_BinaryOp accum, std::int32_t x,
@@ -233,18 +237,22 @@ struct grb_ops<std::int64_t> {
     if (add == "any" && mul == "first") return GxB_ANY_FIRST_INT64;
     return nullptr;
   }
-  static GrB_Info scalar_set(GrB_Scalar s, std::int64_t x) { return GrB_Scalar_setElement_INT64(s, x); }
-  static GrB_Info vector_build(GrB_Vector w, const GrB_Index* i, const std::int64_t* x, GrB_Index n) {
+  static GrB_Info scalar_set(GrB_Scalar s, std::int64_t x) {
+    return GrB_Scalar_setElement_INT64(s, x);
+  }
+  static GrB_Info vector_build(GrB_Vector w, const GrB_Index* i, const std::int64_t* x,
+                               GrB_Index n) {
     return GrB_Vector_build_INT64(w, i, x, n, GrB_FIRST_INT64);
   }
-  static GrB_Info matrix_build(GrB_Matrix c, const GrB_Index* i, const GrB_Index* j, const std::int64_t* x,
-                               GrB_Index n, GrB_BinaryOp dup) {
+  static GrB_Info matrix_build(GrB_Matrix c, const GrB_Index* i, const GrB_Index* j,
+                               const std::int64_t* x, GrB_Index n, GrB_BinaryOp dup) {
     return GrB_Matrix_build_INT64(c, i, j, x, n, dup);
   }
   static GrB_Info vector_tuples(GrB_Index* i, std::int64_t* x, GrB_Index* n, GrB_Vector v) {
     return GrB_Vector_extractTuples_INT64(i, x, n, v);
   }
-  static GrB_Info matrix_tuples(GrB_Index* i, GrB_Index* j, std::int64_t* x, GrB_Index* n, GrB_Matrix a) {
+  static GrB_Info matrix_tuples(GrB_Index* i, GrB_Index* j, std::int64_t* x, GrB_Index* n,
+                                GrB_Matrix a) {
     return GrB_Matrix_extractTuples_INT64(i, j, x, n, a);
   }
   static GrB_Info vector_assign(GrB_Vector w, GrB_Vector mask, GrB_BinaryOp accum, std::int64_t x,
@@ -317,18 +325,22 @@ struct grb_ops<std::uint32_t> {
     if (add == "any" && mul == "first") return GxB_ANY_FIRST_UINT32;
     return nullptr;
   }
-  static GrB_Info scalar_set(GrB_Scalar s, std::uint32_t x) { return GrB_Scalar_setElement_UINT32(s, x); }
-  static GrB_Info vector_build(GrB_Vector w, const GrB_Index* i, const std::uint32_t* x, GrB_Index n) {
+  static GrB_Info scalar_set(GrB_Scalar s, std::uint32_t x) {
+    return GrB_Scalar_setElement_UINT32(s, x);
+  }
+  static GrB_Info vector_build(GrB_Vector w, const GrB_Index* i, const std::uint32_t* x,
+                               GrB_Index n) {
     return GrB_Vector_build_UINT32(w, i, x, n, GrB_FIRST_UINT32);
   }
-  static GrB_Info matrix_build(GrB_Matrix c, const GrB_Index* i, const GrB_Index* j, const std::uint32_t* x,
-                               GrB_Index n, GrB_BinaryOp dup) {
+  static GrB_Info matrix_build(GrB_Matrix c, const GrB_Index* i, const GrB_Index* j,
+                               const std::uint32_t* x, GrB_Index n, GrB_BinaryOp dup) {
     return GrB_Matrix_build_UINT32(c, i, j, x, n, dup);
   }
   static GrB_Info vector_tuples(GrB_Index* i, std::uint32_t* x, GrB_Index* n, GrB_Vector v) {
     return GrB_Vector_extractTuples_UINT32(i, x, n, v);
   }
-  static GrB_Info matrix_tuples(GrB_Index* i, GrB_Index* j, std::uint32_t* x, GrB_Index* n, GrB_Matrix a) {
+  static GrB_Info matrix_tuples(GrB_Index* i, GrB_Index* j, std::uint32_t* x, GrB_Index* n,
+                                GrB_Matrix a) {
     return GrB_Matrix_extractTuples_UINT32(i, j, x, n, a);
   }
   static GrB_Info vector_assign(GrB_Vector w, GrB_Vector mask, GrB_BinaryOp accum, std::uint32_t x,
@@ -401,18 +413,22 @@ struct grb_ops<std::uint64_t> {
     if (add == "any" && mul == "first") return GxB_ANY_FIRST_UINT64;
     return nullptr;
   }
-  static GrB_Info scalar_set(GrB_Scalar s, std::uint64_t x) { return GrB_Scalar_setElement_UINT64(s, x); }
-  static GrB_Info vector_build(GrB_Vector w, const GrB_Index* i, const std::uint64_t* x, GrB_Index n) {
+  static GrB_Info scalar_set(GrB_Scalar s, std::uint64_t x) {
+    return GrB_Scalar_setElement_UINT64(s, x);
+  }
+  static GrB_Info vector_build(GrB_Vector w, const GrB_Index* i, const std::uint64_t* x,
+                               GrB_Index n) {
     return GrB_Vector_build_UINT64(w, i, x, n, GrB_FIRST_UINT64);
   }
-  static GrB_Info matrix_build(GrB_Matrix c, const GrB_Index* i, const GrB_Index* j, const std::uint64_t* x,
-                               GrB_Index n, GrB_BinaryOp dup) {
+  static GrB_Info matrix_build(GrB_Matrix c, const GrB_Index* i, const GrB_Index* j,
+                               const std::uint64_t* x, GrB_Index n, GrB_BinaryOp dup) {
     return GrB_Matrix_build_UINT64(c, i, j, x, n, dup);
   }
   static GrB_Info vector_tuples(GrB_Index* i, std::uint64_t* x, GrB_Index* n, GrB_Vector v) {
     return GrB_Vector_extractTuples_UINT64(i, x, n, v);
   }
-  static GrB_Info matrix_tuples(GrB_Index* i, GrB_Index* j, std::uint64_t* x, GrB_Index* n, GrB_Matrix a) {
+  static GrB_Info matrix_tuples(GrB_Index* i, GrB_Index* j, std::uint64_t* x, GrB_Index* n,
+                                GrB_Matrix a) {
     return GrB_Matrix_extractTuples_UINT64(i, j, x, n, a);
   }
   static GrB_Info vector_assign(GrB_Vector w, GrB_Vector mask, GrB_BinaryOp accum, std::uint64_t x,
@@ -573,8 +589,8 @@ struct grb_ops<double> {
   static GrB_Info vector_build(GrB_Vector w, const GrB_Index* i, const double* x, GrB_Index n) {
     return GrB_Vector_build_FP64(w, i, x, n, GrB_FIRST_FP64);
   }
-  static GrB_Info matrix_build(GrB_Matrix c, const GrB_Index* i, const GrB_Index* j, const double* x,
-                               GrB_Index n, GrB_BinaryOp dup) {
+  static GrB_Info matrix_build(GrB_Matrix c, const GrB_Index* i, const GrB_Index* j,
+                               const double* x, GrB_Index n, GrB_BinaryOp dup) {
     return GrB_Matrix_build_FP64(c, i, j, x, n, dup);
   }
   static GrB_Info vector_tuples(GrB_Index* i, double* x, GrB_Index* n, GrB_Vector v) {

@@ -10,8 +10,8 @@
 #include <optional>
 #include <random>
 #include <type_traits>
-#include <utility>
 #include <unordered_map>
+#include <utility>
 #include <variant>
 
 #include "algorithms/bc.hpp"
@@ -58,10 +58,12 @@ std::string compare_values(const std::vector<double>& a, const std::vector<doubl
 }
 
 // "" when both forests hold the same edges with the same weights; ours is in ascending (u, v).
-std::string compare_forest_edges(const algorithms::msf_result& ours, baselines::spanning_forest theirs) {
+std::string compare_forest_edges(const algorithms::msf_result& ours,
+                                 baselines::spanning_forest theirs) {
   if (ours.edges.size() != theirs.edges.size()) return "forest sizes differ";
-  std::sort(theirs.edges.begin(), theirs.edges.end(),
-            [](const auto& x, const auto& y) { return std::pair{x.u, x.v} < std::pair{y.u, y.v}; });
+  std::sort(theirs.edges.begin(), theirs.edges.end(), [](const auto& x, const auto& y) {
+    return std::pair{x.u, x.v} < std::pair{y.u, y.v};
+  });
   for (std::size_t k = 0; k < ours.edges.size(); ++k) {
     const auto& a = ours.edges[k];
     const auto& b = theirs.edges[k];
@@ -523,21 +525,21 @@ std::vector<workload> msf_workloads(graph& g, const std::string& name, const ben
   w.systems.push_back(
       {graphring_system, {}, [s] { s->ours = algorithms::minimum_spanning_forest(*s->g); }, {}});
   if (with_boost(o))
-    w.systems.push_back({boost_system,
-                         {},
-                         [s] { s->theirs = baselines::boost_kruskal(*s->boost); },
-                         [s]() -> std::string {
-                           if (s->ours.edges.size() != s->theirs.edges.size())
-                             return std::to_string(s->ours.edges.size()) + " forest edges vs " +
-                                    std::to_string(s->theirs.edges.size());
-                           const std::string weight = compare_values(
-                               {s->ours.total_weight}, {s->theirs.weight}, 1e-9, "total weight");
-                           if (!weight.empty()) return weight;
-                           // Untimed: Kruskal again, taking equal weights in graphring's order.
-                           return compare_forest_edges(
-                               s->ours, baselines::boost_kruskal(
-                                            *s->boost, baselines::kruskal_ties::smaller_pair));
-                         }});
+    w.systems.push_back(
+        {boost_system,
+         {},
+         [s] { s->theirs = baselines::boost_kruskal(*s->boost); },
+         [s]() -> std::string {
+           if (s->ours.edges.size() != s->theirs.edges.size())
+             return std::to_string(s->ours.edges.size()) + " forest edges vs " +
+                    std::to_string(s->theirs.edges.size());
+           const std::string weight =
+               compare_values({s->ours.total_weight}, {s->theirs.weight}, 1e-9, "total weight");
+           if (!weight.empty()) return weight;
+           // Untimed: Kruskal again, taking equal weights in graphring's order.
+           return compare_forest_edges(
+               s->ours, baselines::boost_kruskal(*s->boost, baselines::kruskal_ties::smaller_pair));
+         }});
   return {std::move(w)};
 }
 

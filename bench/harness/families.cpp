@@ -8,7 +8,8 @@ namespace graphring::bench {
 
 const std::vector<std::pair<std::string, workload_family>>& workload_families() {
   static const std::vector<std::pair<std::string, workload_family>> families = {
-      {"kernels", [](graph& g, const std::string& name, const bench_options& o) {
+      {"kernels",
+       [](graph& g, const std::string& name, const bench_options& o) {
          kernel_options k;
          k.seed = o.seed;
          auto w = kernel_workloads(g, name, k);
@@ -16,29 +17,30 @@ const std::vector<std::pair<std::string, workload_family>>& workload_families() 
          return w;
        }},
       {"convert", convert_workloads},
-      {"bfs", [](graph& g, const std::string& name, const bench_options& o) {
+      {"bfs",
+       [](graph& g, const std::string& name, const bench_options& o) {
          auto w = bfs_workloads(g, name, o);
          if (o.on == backend::cuda) add_cuda_algorithm_systems(w, g, o);
          return w;
        }},
-      {"sssp", [](graph& g, const std::string& name, const bench_options& o) {
+      {"sssp",
+       [](graph& g, const std::string& name, const bench_options& o) {
          auto w = sssp_workloads(g, name, o);
          if (o.on == backend::cuda) add_cuda_algorithm_systems(w, g, o);
          return w;
        }},
-      {"pagerank", [](graph& g, const std::string& name, const bench_options& o) {
+      {"pagerank",
+       [](graph& g, const std::string& name, const bench_options& o) {
          auto w = pagerank_workloads(g, name, o);
          if (o.on == backend::cuda) add_cuda_algorithm_systems(w, g, o);
          return w;
        }},
       {"cc", cc_workloads},
       {"tc", tc_workloads},
-      {"bc", [](graph& g, const std::string& name, const bench_options& o) {
-         return bc_workloads(g, name, o);
-       }},
-      {"msf", [](graph& g, const std::string& name, const bench_options& o) {
-         return msf_workloads(g, name, o);
-       }},
+      {"bc", [](graph& g, const std::string& name,
+                const bench_options& o) { return bc_workloads(g, name, o); }},
+      {"msf", [](graph& g, const std::string& name,
+                 const bench_options& o) { return msf_workloads(g, name, o); }},
   };
   return families;
 }

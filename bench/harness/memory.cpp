@@ -47,9 +47,7 @@ memory_watch::memory_watch() {
   start_mb_ = std::max(0.0, status_mb("VmRSS:"));
 }
 
-double memory_watch::peak_mb() const {
-  return reset_ ? status_mb("VmHWM:") : process_peak_mb();
-}
+double memory_watch::peak_mb() const { return reset_ ? status_mb("VmHWM:") : process_peak_mb(); }
 
 double memory_watch::added_mb() const { return std::max(0.0, peak_mb() - start_mb_); }
 

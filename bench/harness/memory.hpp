@@ -8,9 +8,9 @@ namespace graphring::bench {
 
 class memory_watch {
  public:
-  memory_watch();                 // resets the high-water mark where the kernel allows
-  double peak_mb() const;         // the high-water mark since, MiB
-  double added_mb() const;        // peak_mb() less what was resident at the start, MiB
+  memory_watch();           // resets the high-water mark where the kernel allows
+  double peak_mb() const;   // the high-water mark since, MiB
+  double added_mb() const;  // peak_mb() less what was resident at the start, MiB
   bool per_row() const { return reset_; }
 
  private:

@@ -92,9 +92,9 @@ std::string format_table(const std::vector<result_row>& rows, const machine_line
                   r.graph.c_str(), r.workload.c_str(), r.system.c_str(), seconds_text(m).c_str(),
                   seconds_text(r.times.min).c_str(), seconds_text(r.times.max).c_str(),
                   r.ratio ? format_number("%.2fx", *r.ratio).c_str() : "-",
-                  r.edges > 0 && m > 0 ? rate_text(r.edges / m).c_str() : "-",
-                  gbs.c_str(),
-                  format_number("%.1f", r.added_rss_mb).c_str(), r.disagreement.empty() ? "yes" : ("NO: " + r.disagreement).c_str());
+                  r.edges > 0 && m > 0 ? rate_text(r.edges / m).c_str() : "-", gbs.c_str(),
+                  format_number("%.1f", r.added_rss_mb).c_str(),
+                  r.disagreement.empty() ? "yes" : ("NO: " + r.disagreement).c_str());
     out += line;
   }
   return out;
@@ -107,8 +107,8 @@ void write_json(const std::string& path, const std::vector<result_row>& rows,
        ", \"threads\": " + std::to_string(machine.threads) +
        ", \"triad_gbs\": " + json_number(machine.triad_gbs) +
        ", \"graphblas\": " + json_text(machine.graphblas_version) +
-       ", \"boost\": " + json_text(machine.boost_version) + ", \"date\": " + json_text(machine.date) +
-       ", \"gpu\": " + json_text(machine.gpu) +
+       ", \"boost\": " + json_text(machine.boost_version) +
+       ", \"date\": " + json_text(machine.date) + ", \"gpu\": " + json_text(machine.gpu) +
        ", \"gpu_copy_gbs\": " + json_number(machine.gpu.empty() ? NAN : machine.gpu_copy_gbs) +
        ", \"trials_interleaved\": " + (machine.interleaved ? "true" : "false") +
        "},\n  \"results\": [\n";

@@ -26,10 +26,10 @@ struct result_row {
 struct machine_line {
   std::string cpu, date, graphblas_version, boost_version;
   int threads = 0, cores = 0;
-  double triad_gbs = 0;  // STREAM-like triad bandwidth measured at start
+  double triad_gbs = 0;      // STREAM-like triad bandwidth measured at start
   bool interleaved = false;  // the systems' trials alternated (bench --interleave)
-  std::string gpu;        // the GPU's name when GPU rows ran (--backend cuda), else empty
-  double gpu_copy_gbs = 0;  // its device-to-device copy bandwidth (read + written bytes per s)
+  std::string gpu;           // the GPU's name when GPU rows ran (--backend cuda), else empty
+  double gpu_copy_gbs = 0;   // its device-to-device copy bandwidth (read + written bytes per s)
 };
 
 // printf of one number into a string ("%.2f ms").

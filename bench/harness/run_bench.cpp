@@ -51,8 +51,8 @@ class progress_line {
 void measure(workload& w, const std::string& name, const bench_options& o, progress_line& progress,
              bench_report& report) {
   auto trial_text = [&](int i, const system_run& s) {
-    progress.show("trial " + std::to_string(i) + " of " + std::to_string(o.trials) + ", " +
-                  name + ", " + w.name + ", " + s.system);
+    progress.show("trial " + std::to_string(i) + " of " + std::to_string(o.trials) + ", " + name +
+                  ", " + w.name + ", " + s.system);
   };
   // A system's answer is checked right after its own last run: GPU systems share an output vector.
   auto check = [&](const system_run& s, result_row& row) {
@@ -79,9 +79,8 @@ void measure(workload& w, const std::string& name, const bench_options& o, progr
   if (o.interleave) {
     std::vector<timed_work> works;
     for (const system_run* s : systems) works.push_back({s->prepare, s->run});
-    const auto times = time_interleaved(o.trials, works, [&](int i, std::size_t k) {
-      trial_text(i, *systems[k]);
-    });
+    const auto times = time_interleaved(o.trials, works,
+                                        [&](int i, std::size_t k) { trial_text(i, *systems[k]); });
     // One more run of each system, in order, each checked at once (graphring's first).
     for (std::size_t k = 0; k < rows.size(); ++k) {
       rows[k].times = times[k];
@@ -102,13 +101,15 @@ bench_report run_bench(const bench_options& o) {
     for (const auto& [family, build] : workload_families()) known = known || family == name;
     if (!known) {
       std::string list;
-      for (const auto& [family, build] : workload_families()) list += (list.empty() ? "" : ", ") + family;
+      for (const auto& [family, build] : workload_families())
+        list += (list.empty() ? "" : ", ") + family;
       throw error(error_kind::usage, "unknown workload '" + name + "' (known: " + list + ")");
     }
   }
   for (const auto& system : o.against)
     if (system != "graphblas" && system != "boost")
-      throw error(error_kind::usage, "--against takes graphblas and/or boost, not '" + system + "'");
+      throw error(error_kind::usage,
+                  "--against takes graphblas and/or boost, not '" + system + "'");
   if (o.threads > 0) omp_set_num_threads(o.threads);
   const int threads = omp_get_max_threads();
   baselines::graphblas_start(threads);
@@ -138,7 +139,8 @@ bench_report run_bench(const bench_options& o) {
     graph g = load_graph(source);
     const std::string name = display_name(source);
     for (const auto& [family, build] : workload_families()) {
-      if (!o.families.empty() && std::find(o.families.begin(), o.families.end(), family) == o.families.end())
+      if (!o.families.empty() &&
+          std::find(o.families.begin(), o.families.end(), family) == o.families.end())
         continue;
       progress.show(name + ": preparing " + family);
       for (workload& w : build(g, name, o)) measure(w, name, o, progress, report);

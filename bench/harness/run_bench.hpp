@@ -18,9 +18,9 @@
 namespace graphring::bench {
 
 struct bench_options {
-  std::vector<std::string> graphs;                          // files or generator names
-  std::vector<std::string> families;                        // empty: every family
-  std::set<std::string> against = {"graphblas", "boost"};   // systems besides graphring
+  std::vector<std::string> graphs;                         // files or generator names
+  std::vector<std::string> families;                       // empty: every family
+  std::set<std::string> against = {"graphblas", "boost"};  // systems besides graphring
   int trials = 10;
   // Each system's trials back to back (false), or every system in turn trial by trial, each timed
   // run after an untimed one of its own (true; bench/harness/measure.hpp, time_interleaved).

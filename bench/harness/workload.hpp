@@ -24,10 +24,10 @@ struct system_run {
 };
 
 struct workload {
-  std::string graph;     // display name of the graph
-  std::string name;      // "mxv plus_times fp32", "bfs", ...
-  double edges = 0;      // edges traversed by one run, for edges per second
-  double bytes = 0;      // least bytes one run must move (0: not a bandwidth-bound kernel)
+  std::string graph;  // display name of the graph
+  std::string name;   // "mxv plus_times fp32", "bfs", ...
+  double edges = 0;   // edges traversed by one run, for edges per second
+  double bytes = 0;   // least bytes one run must move (0: not a bandwidth-bound kernel)
   std::vector<system_run> systems;
 };
 

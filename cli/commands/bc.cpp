@@ -1,8 +1,9 @@
 // `graphring bc GRAPH [--sources ID,ID,...] [--out FILE]`: betweenness centrality of every
 // vertex, summed over the given sources (every vertex when absent), unnormalized.
+#include "algorithms/bc.hpp"
+
 #include <charconv>
 
-#include "algorithms/bc.hpp"
 #include "cli/commands/algorithm_output.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/commands/run_stats.hpp"
@@ -19,7 +20,8 @@ std::vector<vertex_id> parse_sources(const graph& g, const std::string& list) {
     std::int64_t label = 0;
     const auto [p, ec] = std::from_chars(list.data() + at, list.data() + end, label);
     if (ec != std::errc() || p != list.data() + end || end == at)
-      throw error(error_kind::usage, "--sources needs a comma-separated list of vertex ids, not '" + list + "'");
+      throw error(error_kind::usage,
+                  "--sources needs a comma-separated list of vertex ids, not '" + list + "'");
     sources.push_back(vertex_of(g, label));
     at = end + 1;
   }
@@ -29,7 +31,10 @@ std::vector<vertex_id> parse_sources(const graph& g, const std::string& list) {
 }  // namespace
 
 int bc_command(const std::vector<std::string>& raw) {
-  const arguments args(raw, {{"--stats"}, {"--sources", "--out"}, 1, 1,
+  const arguments args(raw, {{"--stats"},
+                             {"--sources", "--out"},
+                             1,
+                             1,
                              "graphring bc GRAPH [--sources ID,ID,...] [--out FILE]"});
   apply_common_options(args);
   run_stats stats(args, "bc");

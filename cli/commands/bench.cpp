@@ -1,5 +1,6 @@
 // `graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost] [--trials N]
-//                  [--interleave] [--json F] [--csv F] [--plot F] [--seed N]`: the same work on graphring,
+//                  [--interleave] [--json F] [--csv F] [--plot F] [--seed N]`: the same work on
+//                  graphring,
 // SuiteSparse:GraphBLAS and Boost.Graph in one process; prints the table and exits non-zero when
 // any answer disagrees. Without GRAPH it runs on the bundled default graph.
 #include <cstdio>
@@ -25,16 +26,19 @@ std::vector<std::string> split_list(const std::string& text) {
 }  // namespace
 
 int bench_command(const std::vector<std::string>& raw) {
-  const arguments args(raw, {{"--interleave"},
-                             {"--algos", "--against", "--trials", "--json", "--csv", "--plot", "--seed"},
-                             0, 64,
-                             "graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost|none] "
-                             "[--trials N] [--interleave] [--json F] [--csv F] [--plot F] "
-                             "[--backend cpu|cuda]",
-                             true});
+  const arguments args(
+      raw, {{"--interleave"},
+            {"--algos", "--against", "--trials", "--json", "--csv", "--plot", "--seed"},
+            0,
+            64,
+            "graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost|none] "
+            "[--trials N] [--interleave] [--json F] [--csv F] [--plot F] "
+            "[--backend cpu|cuda]",
+            true});
   apply_common_options(args);
   if (args.value("--input-format"))
-    throw error(error_kind::usage, "bench knows each graph's format by its name; --input-format is not taken");
+    throw error(error_kind::usage,
+                "bench knows each graph's format by its name; --input-format is not taken");
   bench::bench_options o = shared_bench_options(args, 10, "");
   o.on = args.backend();
   o.interleave = args.flag("--interleave");

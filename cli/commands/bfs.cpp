@@ -8,8 +8,12 @@
 namespace graphring::cli {
 
 int bfs_command(const std::vector<std::string>& raw) {
-  const arguments args(raw, {{"--parents", "--stats"}, {"--source", "--out"}, 1, 1,
-                             "graphring bfs GRAPH --source ID [--parents] [--out FILE]", true});
+  const arguments args(raw, {{"--parents", "--stats"},
+                             {"--source", "--out"},
+                             1,
+                             1,
+                             "graphring bfs GRAPH --source ID [--parents] [--out FILE]",
+                             true});
   apply_common_options(args);
   const backend on = args.backend();  // before a long load
   run_stats stats(args, "bfs");
@@ -32,7 +36,8 @@ int bfs_command(const std::vector<std::string>& raw) {
       ++frontier[std::uint64_t(level)];
     });
     std::vector<std::string> directions;
-    for (const auto d : result.steps) directions.push_back(d == algorithms::bfs_direction::pull ? "pull" : "push");
+    for (const auto d : result.steps)
+      directions.push_back(d == algorithms::bfs_direction::pull ? "pull" : "push");
     stats.add("reached", result.levels.nvals());
     stats.add("levels", std::uint64_t(frontier.size()));
     stats.add("frontier_sizes", frontier);

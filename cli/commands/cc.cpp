@@ -1,6 +1,7 @@
 // `graphring cc GRAPH [--out FILE]`: for every vertex, the smallest ID in its weakly connected
 // component.
 #include "algorithms/cc.hpp"
+
 #include "cli/commands/algorithm_output.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/commands/run_stats.hpp"

@@ -10,7 +10,9 @@
 namespace graphring::cli {
 
 int convert_command(const std::vector<std::string>& raw) {
-  const arguments args(raw, {{}, {}, 2, 2, "graphring convert IN OUT [--symmetrize] [--drop-self-loops]", false, true});
+  const arguments args(
+      raw,
+      {{}, {}, 2, 2, "graphring convert IN OUT [--symmetrize] [--drop-self-loops]", false, true});
   apply_common_options(args);
   const std::string& in = args.positional()[0];
   const std::string& out = args.positional()[1];
@@ -26,10 +28,11 @@ int convert_command(const std::vector<std::string>& raw) {
                  "graphring: warning: %s: %llu vertices without edges are not in the edge list, "
                  "which cannot hold them (.mtx, .grb and .e with its .v keep them)\n",
                  out.c_str(), (unsigned long long)left_out);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!args.flag("--quiet"))
-    std::printf("wrote %s: %llu vertices, %llu edges in %.3f s\n", out.c_str(), (unsigned long long)g.vertices(),
-                (unsigned long long)g.edges(), seconds);
+    std::printf("wrote %s: %llu vertices, %llu edges in %.3f s\n", out.c_str(),
+                (unsigned long long)g.vertices(), (unsigned long long)g.edges(), seconds);
   return 0;
 }
 

@@ -75,8 +75,9 @@ std::string reading(const bench::bench_report& report) {
     text += std::string("graphring was faster than SuiteSparse:GraphBLAS in ") +
             std::to_string(vs_graphblas.faster) + " of " + std::to_string(vs_graphblas.total) +
             " workloads; taken together (geometric mean of the time ratios, " +
-            bench::format_number("%.2f", mean) + ") it was " + speed_words(mean) + ". Its largest lead was " +
-            vs_graphblas.best_at + " (" + speed_words(vs_graphblas.best) + ")";
+            bench::format_number("%.2f", mean) + ") it was " + speed_words(mean) +
+            ". Its largest lead was " + vs_graphblas.best_at + " (" +
+            speed_words(vs_graphblas.best) + ")";
     if (vs_graphblas.worst_at != vs_graphblas.best_at)
       text += ", and its weakest result " + vs_graphblas.worst_at + " (" +
               speed_words(vs_graphblas.worst) + ")";
@@ -86,7 +87,8 @@ std::string reading(const bench::bench_report& report) {
     const double mean = vs_boost.geometric_mean();
     text += std::string("Against Boost.Graph, which runs on one thread, graphring was faster in ") +
             std::to_string(vs_boost.faster) + " of " + std::to_string(vs_boost.total) +
-            " workloads (geometric mean " + bench::format_number("%.2f", mean) + ", " + speed_words(mean) + "). ";
+            " workloads (geometric mean " + bench::format_number("%.2f", mean) + ", " +
+            speed_words(mean) + "). ";
   }
   if (report.all_agree) {
     text +=
@@ -142,7 +144,8 @@ int demo_command(const std::vector<std::string>& raw) {
     std::fprintf(stderr,
                  "graphring demo: %s and rmat:%lld against SuiteSparse:GraphBLAS and "
                  "Boost.Graph, %d trial%s each\n",
-                 o.graphs[0].c_str(), static_cast<long long>(scale), o.trials, o.trials == 1 ? "" : "s");
+                 o.graphs[0].c_str(), static_cast<long long>(scale), o.trials,
+                 o.trials == 1 ? "" : "s");
   const bench::bench_report report = bench::run_bench(o);
   std::FILE* table = table_stream(o);
   std::fputs(bench::format_table(report.rows, report.machine).c_str(), table);

@@ -92,33 +92,42 @@ void print_formats(const csr_matrix& a, bool json) {
   const double edges = double(std::max<edge_offset>(a.nnz(), 1));
   const format_kind chosen = choose_format(measure_features(a));
   if (json) {
-    std::printf("{\"entropy_index_bits_per_edge\": %.4f, \"entropy_value_bits_per_edge\": %.4f, \"auto\": \"%s\", \"formats\": [",
-                h.index_bits, h.value_bits, std::string(format_name(chosen)).c_str());
+    std::printf(
+        "{\"entropy_index_bits_per_edge\": %.4f, \"entropy_value_bits_per_edge\": %.4f, \"auto\": "
+        "\"%s\", \"formats\": [",
+        h.index_bits, h.value_bits, std::string(format_name(chosen)).c_str());
     for (std::size_t i = 0; i < rows.size(); ++i) {
       const format_row& r = rows[i];
-      std::printf("%s{\"format\": \"%s\", ", i ? ", " : "", std::string(format_name(r.kind)).c_str());
+      std::printf("%s{\"format\": \"%s\", ", i ? ", " : "",
+                  std::string(format_name(r.kind)).c_str());
       if (r.built)
-        std::printf("\"bytes\": %llu, \"index_bits_per_edge\": %.4f, \"value_bits_per_edge\": %.4f, "
-                    "\"structure_bits_per_edge\": %.4f, \"build_seconds\": %.6f}",
-                    (unsigned long long)r.size.bytes(), 8.0 * double(r.size.index_bytes) / edges,
-                    8.0 * double(r.size.value_bytes) / edges, 8.0 * double(r.size.structure_bytes) / edges, r.seconds);
+        std::printf(
+            "\"bytes\": %llu, \"index_bits_per_edge\": %.4f, \"value_bits_per_edge\": %.4f, "
+            "\"structure_bits_per_edge\": %.4f, \"build_seconds\": %.6f}",
+            (unsigned long long)r.size.bytes(), 8.0 * double(r.size.index_bytes) / edges,
+            8.0 * double(r.size.value_bytes) / edges, 8.0 * double(r.size.structure_bytes) / edges,
+            r.seconds);
       else
         std::printf("\"refused\": %s}", json_string(r.refused).c_str());
     }
     std::printf("]}\n");
     return;
   }
-  std::printf("format  %15s  %11s  %11s  %13s  %9s\n", "bytes", "index b/e", "value b/e", "structure b/e", "build s");
+  std::printf("format  %15s  %11s  %11s  %13s  %9s\n", "bytes", "index b/e", "value b/e",
+              "structure b/e", "build s");
   for (const format_row& r : rows) {
     if (!r.built) {
-      std::printf("%-6s  refused: %s\n", std::string(format_name(r.kind)).c_str(), r.refused.c_str());
+      std::printf("%-6s  refused: %s\n", std::string(format_name(r.kind)).c_str(),
+                  r.refused.c_str());
       continue;
     }
-    std::printf("%-6s  %15s  %11.2f  %11.2f  %13.2f  %9.3f\n", std::string(format_name(r.kind)).c_str(),
-                grouped(r.size.bytes()).c_str(), 8.0 * double(r.size.index_bytes) / edges,
-                8.0 * double(r.size.value_bytes) / edges, 8.0 * double(r.size.structure_bytes) / edges, r.seconds);
+    std::printf("%-6s  %15s  %11.2f  %11.2f  %13.2f  %9.3f\n",
+                std::string(format_name(r.kind)).c_str(), grouped(r.size.bytes()).c_str(),
+                8.0 * double(r.size.index_bytes) / edges, 8.0 * double(r.size.value_bytes) / edges,
+                8.0 * double(r.size.structure_bytes) / edges, r.seconds);
   }
-  std::printf("order-0 entropy of delta-coded indices %.2f bits/edge, of values %.2f bits/edge\n", h.index_bits, h.value_bits);
+  std::printf("order-0 entropy of delta-coded indices %.2f bits/edge, of values %.2f bits/edge\n",
+              h.index_bits, h.value_bits);
   std::printf("(index: column ids or their codes; structure: where rows start and end)\n");
   std::printf("auto picks %s\n", std::string(format_name(chosen)).c_str());
 }
@@ -126,12 +135,18 @@ void print_formats(const csr_matrix& a, bool json) {
 }  // namespace
 
 int info_command(const std::vector<std::string>& raw) {
-  const arguments args(raw, {{"--json", "--formats"}, {}, 1, 1, "graphring info GRAPH [--formats] [--json] [--symmetrize] [--drop-self-loops]"});
+  const arguments args(
+      raw, {{"--json", "--formats"},
+            {},
+            1,
+            1,
+            "graphring info GRAPH [--formats] [--json] [--symmetrize] [--drop-self-loops]"});
   apply_common_options(args);
   const std::string& source = args.positional()[0];
   const auto start = std::chrono::steady_clock::now();
   graph g = load_for_command(source, args);
-  const double load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double load_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   const csr_matrix& a = g.adjacency();
   if (args.flag("--formats")) {
@@ -159,21 +174,24 @@ int info_command(const std::vector<std::string>& raw) {
         "\"in_degree\": {\"min\": %llu, \"mean\": %.6g, \"max\": %llu}, "
         "\"weights\": %s, \"weight_min\": %.17g, \"weight_max\": %.17g, "
         "\"ids\": {\"first\": %lld, \"last\": %lld}, "
-        "\"csr_bytes\": %llu, \"csr_offsets_bytes\": %llu, \"csr_columns_bytes\": %llu, \"csr_values_bytes\": %llu, "
+        "\"csr_bytes\": %llu, \"csr_offsets_bytes\": %llu, \"csr_columns_bytes\": %llu, "
+        "\"csr_values_bytes\": %llu, "
         "\"load_seconds\": %.6f}\n",
-        json_string(source).c_str(), json_string(g.source_format).c_str(), (unsigned long long)g.vertices(),
-        (unsigned long long)a.nnz(), symmetric ? "true" : "false", (unsigned long long)undirected,
-        (unsigned long long)loops, (unsigned long long)duplicates, (unsigned long long)out.min, out.mean,
-        (unsigned long long)out.max, (unsigned long long)in.min, in.mean, (unsigned long long)in.max,
-        json_string(std::string(type_name(a.values_type()))).c_str(), wmin, wmax, (long long)first_label,
-        (long long)last_label, (unsigned long long)a.bytes(), (unsigned long long)offset_bytes,
-        (unsigned long long)col_bytes, (unsigned long long)value_bytes, load_seconds);
+        json_string(source).c_str(), json_string(g.source_format).c_str(),
+        (unsigned long long)g.vertices(), (unsigned long long)a.nnz(), symmetric ? "true" : "false",
+        (unsigned long long)undirected, (unsigned long long)loops, (unsigned long long)duplicates,
+        (unsigned long long)out.min, out.mean, (unsigned long long)out.max,
+        (unsigned long long)in.min, in.mean, (unsigned long long)in.max,
+        json_string(std::string(type_name(a.values_type()))).c_str(), wmin, wmax,
+        (long long)first_label, (long long)last_label, (unsigned long long)a.bytes(),
+        (unsigned long long)offset_bytes, (unsigned long long)col_bytes,
+        (unsigned long long)value_bytes, load_seconds);
     return 0;
   }
   std::printf("graph            %s\n", source.c_str());
   std::printf("format           %s\n", g.source_format.c_str());
-  std::printf("vertices         %s (ids %lld..%lld)\n", grouped(g.vertices()).c_str(), (long long)first_label,
-              (long long)last_label);
+  std::printf("vertices         %s (ids %lld..%lld)\n", grouped(g.vertices()).c_str(),
+              (long long)first_label, (long long)last_label);
   if (symmetric)
     std::printf("edges            %s stored, %s undirected (symmetric)\n", grouped(a.nnz()).c_str(),
                 grouped(undirected).c_str());
@@ -181,14 +199,18 @@ int info_command(const std::vector<std::string>& raw) {
     std::printf("edges            %s directed\n", grouped(a.nnz()).c_str());
   std::printf("self-loops       %s\n", grouped(loops).c_str());
   std::printf("duplicate edges  %s\n", grouped(duplicates).c_str());
-  std::printf("out-degree       min %s, mean %.2f, max %s\n", grouped(out.min).c_str(), out.mean, grouped(out.max).c_str());
-  std::printf("in-degree        min %s, mean %.2f, max %s\n", grouped(in.min).c_str(), in.mean, grouped(in.max).c_str());
+  std::printf("out-degree       min %s, mean %.2f, max %s\n", grouped(out.min).c_str(), out.mean,
+              grouped(out.max).c_str());
+  std::printf("in-degree        min %s, mean %.2f, max %s\n", grouped(in.min).c_str(), in.mean,
+              grouped(in.max).c_str());
   if (a.has_values())
-    std::printf("weights          %s, %.9g .. %.9g\n", std::string(type_name(a.values_type())).c_str(), wmin, wmax);
+    std::printf("weights          %s, %.9g .. %.9g\n",
+                std::string(type_name(a.values_type())).c_str(), wmin, wmax);
   else
     std::printf("weights          none (pattern)\n");
-  std::printf("CSR bytes        %s (offsets %s, columns %s, values %s)\n", grouped(a.bytes()).c_str(),
-              grouped(offset_bytes).c_str(), grouped(col_bytes).c_str(), grouped(value_bytes).c_str());
+  std::printf("CSR bytes        %s (offsets %s, columns %s, values %s)\n",
+              grouped(a.bytes()).c_str(), grouped(offset_bytes).c_str(), grouped(col_bytes).c_str(),
+              grouped(value_bytes).c_str());
   std::printf("loaded in        %.3f s\n", load_seconds);
   return 0;
 }

@@ -2,6 +2,7 @@
 // undirected: "TOTAL_WEIGHT EDGE_COUNT" on the first line, then "U V W" per edge (U < V, in
 // ascending order).
 #include "algorithms/msf.hpp"
+
 #include "cli/commands/algorithm_output.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/commands/run_stats.hpp"
@@ -16,7 +17,8 @@ int msf_command(const std::vector<std::string>& raw) {
   stats.loaded(g);
   const auto forest = algorithms::minimum_spanning_forest(g);
   stats.ran();
-  std::string text = format_real(forest.total_weight) + " " + std::to_string(forest.edges.size()) + "\n";
+  std::string text =
+      format_real(forest.total_weight) + " " + std::to_string(forest.edges.size()) + "\n";
   for (const auto& e : forest.edges)
     text += std::to_string(g.labels().label(e.u)) + " " + std::to_string(g.labels().label(e.v)) +
             " " + format_real(e.weight) + "\n";

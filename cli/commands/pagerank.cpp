@@ -10,17 +10,20 @@
 namespace graphring::cli {
 
 int pagerank_command(const std::vector<std::string>& raw) {
-  const arguments args(raw, {{"--stats"}, {"--damping", "--tol", "--max-iters", "--out"}, 1, 1,
+  const arguments args(raw, {{"--stats"},
+                             {"--damping", "--tol", "--max-iters", "--out"},
+                             1,
+                             1,
                              "graphring pagerank GRAPH [--damping 0.85] [--tol 1e-7] "
-                             "[--max-iters 100] [--out FILE]", true});
+                             "[--max-iters 100] [--out FILE]",
+                             true});
   apply_common_options(args);
   const backend on = args.backend();  // before a long load
   const std::int64_t max_iterations = args.integer("--max-iters", 100);
   if (max_iterations < 0 || max_iterations > 1000000000)
     throw error(error_kind::usage, "--max-iters must be between 0 and 1000000000");
   const algorithms::pagerank_options options{real_option(args, "--damping", 0.85),
-                                             real_option(args, "--tol", 1e-7),
-                                             int(max_iterations)};
+                                             real_option(args, "--tol", 1e-7), int(max_iterations)};
   run_stats stats(args, "pagerank");
   graph g = load_for_command(args.positional()[0], args);
   stats.loaded(g);
@@ -35,10 +38,11 @@ int pagerank_command(const std::vector<std::string>& raw) {
   // to converge, which NetworkX raises as an error and graphring reports as a warning.
   const bool converged = options.tolerance == 0 || result.change < options.tolerance;
   if (!converged && g.vertices() > 0)
-    std::fprintf(stderr,
-                 "graphring: warning: pagerank stopped at --max-iters %d with an L1 change of %.3g, "
-                 "above --tol %.3g: the ranks have not converged\n",
-                 result.iterations, result.change, options.tolerance);
+    std::fprintf(
+        stderr,
+        "graphring: warning: pagerank stopped at --max-iters %d with an L1 change of %.3g, "
+        "above --tol %.3g: the ranks have not converged\n",
+        result.iterations, result.change, options.tolerance);
   stats.add("iterations", std::uint64_t(result.iterations));
   stats.add("last_change", result.change);
   stats.add("converged", converged);

@@ -38,7 +38,9 @@ void run_stats::loaded(const graph& g) {
   add("load_s", std::chrono::duration<double>(loaded_at_ - start_).count());
 }
 
-void run_stats::ran() { add("algorithm_s", std::chrono::duration<double>(clock::now() - loaded_at_).count()); }
+void run_stats::ran() {
+  add("algorithm_s", std::chrono::duration<double>(clock::now() - loaded_at_).count());
+}
 
 void run_stats::put(const std::string& key, std::string json) {
   if (on_) fields_.emplace_back(key, std::move(json));
@@ -56,7 +58,9 @@ void run_stats::add(const std::string& key, std::uint64_t n) { put(key, std::to_
 
 void run_stats::add(const std::string& key, bool b) { put(key, b ? "true" : "false"); }
 
-void run_stats::add(const std::string& key, const std::string& text) { put(key, json_string(text)); }
+void run_stats::add(const std::string& key, const std::string& text) {
+  put(key, json_string(text));
+}
 
 void run_stats::add(const std::string& key, const std::vector<std::uint64_t>& counts) {
   if (!on_) return;

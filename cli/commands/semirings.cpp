@@ -18,9 +18,10 @@ int semirings_command(const std::vector<std::string>& raw) {
     const semiring_entry& s = registry.find(name);
     const std::string type = s.value_type_name + (s.returns_vertex ? " (vertex ids)" : "");
     if (json) {
-      std::printf("%s\n  {\"name\": %s, \"output_type\": %s, \"returns_vertex\": %s, \"description\": %s}",
-                  first ? "" : ",", json_string(name).c_str(), json_string(s.value_type_name).c_str(),
-                  s.returns_vertex ? "true" : "false", json_string(s.description).c_str());
+      std::printf(
+          "%s\n  {\"name\": %s, \"output_type\": %s, \"returns_vertex\": %s, \"description\": %s}",
+          first ? "" : ",", json_string(name).c_str(), json_string(s.value_type_name).c_str(),
+          s.returns_vertex ? "true" : "false", json_string(s.description).c_str());
     } else {
       std::printf("%-24s %-22s %s\n", name.c_str(), type.c_str(), s.description.c_str());
     }

@@ -56,7 +56,8 @@ any_vector read_x(const graph& g, const std::string& path) {
     const char* stop = p + line.size();
     std::int64_t label = 0;
     auto [after_id, id_error] = std::from_chars(p, stop, label);
-    if (id_error != std::errc()) throw error(error_kind::bad_input, "expected a vertex id", path, line_number);
+    if (id_error != std::errc())
+      throw error(error_kind::bad_input, "expected a vertex id", path, line_number);
     while (after_id < stop && (*after_id == ' ' || *after_id == '\t')) ++after_id;
     double value = 0;
     std::int64_t integer = 0;
@@ -66,8 +67,12 @@ any_vector read_x(const graph& g, const std::string& path) {
     if (value_error != std::errc() || after_value != stop)
       throw error(error_kind::bad_input, "expected 'ID VALUE'", path, line_number);
     const auto v = g.labels().find(label);
-    if (!v) throw error(error_kind::bad_input, "no vertex has the id " + std::to_string(label), path, line_number);
-    if (reals.has(*v)) throw error(error_kind::bad_input, "vertex " + std::to_string(label) + " is listed twice", path, line_number);
+    if (!v)
+      throw error(error_kind::bad_input, "no vertex has the id " + std::to_string(label), path,
+                  line_number);
+    if (reals.has(*v))
+      throw error(error_kind::bad_input, "vertex " + std::to_string(label) + " is listed twice",
+                  path, line_number);
     all_integers = all_integers && is_integer;
     reals.set(*v, value);
     if (is_integer) integers.set(*v, integer);
@@ -90,11 +95,15 @@ std::string format_value(const T& x) {
 }  // namespace
 
 int spmv_command(const std::vector<std::string>& raw) {
-  const arguments args(raw, {{}, {"--semiring", "--x", "--method", "--format", "--order", "--out"},
-                             1, 1,
-                             "graphring spmv GRAPH [--semiring NAME] [--x FILE] "
-                             "[--method push|pull|auto] [--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
-                             "[--order original|degree|rcm] [--out FILE]", true});
+  const arguments args(raw,
+                       {{},
+                        {"--semiring", "--x", "--method", "--format", "--order", "--out"},
+                        1,
+                        1,
+                        "graphring spmv GRAPH [--semiring NAME] [--x FILE] "
+                        "[--method push|pull|auto] [--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
+                        "[--order original|degree|rcm] [--out FILE]",
+                        true});
   apply_common_options(args);
   const backend on = args.backend();
   const semiring_entry& semiring =
@@ -107,22 +116,24 @@ int spmv_command(const std::vector<std::string>& raw) {
                                          : any_vector(vector<std::int64_t>::dense(g.vertices(), 1));
   const any_vector w = backend_mxv(on, semiring, g.adjacency(), x, method, format, order);
   std::string out;
-  std::visit([&](const auto& result) {
-    result.for_each([&](std::uint64_t i, const auto& value) {
-      out += std::to_string(g.labels().label(vertex_id(i)));
-      out += ' ';
-      if constexpr (std::is_integral_v<std::decay_t<decltype(value)>>) {
-        // A positional semiring returns internal vertex ids: print them as the input's labels.
-        if (semiring.returns_vertex) {
-          out += std::to_string(g.labels().label(vertex_id(value)));
+  std::visit(
+      [&](const auto& result) {
+        result.for_each([&](std::uint64_t i, const auto& value) {
+          out += std::to_string(g.labels().label(vertex_id(i)));
+          out += ' ';
+          if constexpr (std::is_integral_v<std::decay_t<decltype(value)>>) {
+            // A positional semiring returns internal vertex ids: print them as the input's labels.
+            if (semiring.returns_vertex) {
+              out += std::to_string(g.labels().label(vertex_id(value)));
+              out += '\n';
+              return;
+            }
+          }
+          out += format_value(value);
           out += '\n';
-          return;
-        }
-      }
-      out += format_value(value);
-      out += '\n';
-    });
-  }, w);
+        });
+      },
+      w);
   write_result(args, out);
   return 0;
 }

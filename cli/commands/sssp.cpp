@@ -11,8 +11,12 @@
 namespace graphring::cli {
 
 int sssp_command(const std::vector<std::string>& raw) {
-  const arguments args(raw, {{"--stats"}, {"--source", "--delta", "--out"}, 1, 1,
-                             "graphring sssp GRAPH --source ID [--delta D] [--out FILE]", true});
+  const arguments args(raw, {{"--stats"},
+                             {"--source", "--delta", "--out"},
+                             1,
+                             1,
+                             "graphring sssp GRAPH --source ID [--delta D] [--out FILE]",
+                             true});
   apply_common_options(args);
   const backend on = args.backend();  // before a long load
   std::optional<double> delta;

@@ -1,6 +1,7 @@
 // `graphring tc GRAPH`: the number of triangles, edges taken as undirected (self-loops and
 // repeated edges ignored), printed alone.
 #include "algorithms/tc.hpp"
+
 #include "cli/commands/algorithm_output.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/commands/run_stats.hpp"

@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "core/error.hpp"
 #include "engine/device/device_vector.hpp"
 #include "engine/device/memory.hpp"
-#include "core/error.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "kernels/cuda/views.hpp"
 

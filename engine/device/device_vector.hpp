@@ -12,8 +12,8 @@
 #include <string>
 #include <type_traits>
 
-#include "engine/device/memory.hpp"
 #include "core/error.hpp"
+#include "engine/device/memory.hpp"
 #include "engine/vector.hpp"
 
 namespace graphring {

@@ -12,8 +12,8 @@
 #include <variant>
 
 #include "core/array.hpp"
-#include "engine/csr.hpp"
 #include "core/error.hpp"
+#include "engine/csr.hpp"
 #include "engine/formats/any_format.hpp"
 #include "engine/matrix.hpp"
 #include "kernels/cuda/views.hpp"

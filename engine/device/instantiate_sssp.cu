@@ -1,9 +1,9 @@
 // The device operations SSSP uses (algorithms/device/sssp.cpp), compiled for its types; the
 // intersection of distances with a bool vector serves PageRank too.
-#include "semirings/named_ops.hpp"
 #include "engine/device/operations.cuh"
 #include "semirings/builtin.hpp"
 #include "semirings/index_ops.hpp"
+#include "semirings/named_ops.hpp"
 
 namespace graphring {
 

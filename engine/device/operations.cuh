@@ -11,8 +11,8 @@
 #include <type_traits>
 
 #include "engine/device/device_mask.hpp"
-#include "engine/device/operations.hpp"
 #include "engine/device/elementwise.cuh"
+#include "engine/device/operations.hpp"
 #include "engine/device/pull_product.cuh"
 #include "engine/device/push_product.cuh"
 #include "semirings/flipped.hpp"

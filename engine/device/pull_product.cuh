@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/device/device_vector.hpp"
 #include "core/error.hpp"
+#include "engine/device/device_vector.hpp"
 #include "kernels/cuda/csr_pull.cuh"
 #include "kernels/cuda/format_pull.cuh"
 

@@ -19,12 +19,14 @@ std::optional<format_kind> parse_format(std::string_view name) {
   if (name == "auto") return std::nullopt;
   for (format_kind k : all_format_kinds)
     if (name == format_name(k)) return k;
-  throw error(error_kind::usage, "unknown format '" + std::string(name) + "'; valid: csr|coo|ell|hyb|sell|cci|dtans|auto");
+  throw error(error_kind::usage, "unknown format '" + std::string(name) +
+                                     "'; valid: csr|coo|ell|hyb|sell|cci|dtans|auto");
 }
 
 format_features measure_features(const csr_matrix& a) {
   format_features f;
-  for (std::uint64_t r = 0; r < a.nrows; ++r) f.max_degree = std::max<std::uint64_t>(f.max_degree, a.row_length(r));
+  for (std::uint64_t r = 0; r < a.nrows; ++r)
+    f.max_degree = std::max<std::uint64_t>(f.max_degree, a.row_length(r));
   f.mean_degree = a.nrows ? double(a.nnz()) / double(a.nrows) : 0;
   f.sell_padding = a.nnz() ? double(sell_matrix::slots_for(a)) / double(a.nnz()) - 1 : 0;
   return f;
@@ -32,7 +34,8 @@ format_features measure_features(const csr_matrix& a) {
 
 format_kind choose_format(const format_features& f) noexcept {
   // ELL: rows of nearly one length, and not mostly empty (its slots would be padding).
-  if (f.mean_degree >= 0.25 && double(f.max_degree) <= 1.25 * f.mean_degree + 1) return format_kind::ell;
+  if (f.mean_degree >= 0.25 && double(f.max_degree) <= 1.25 * f.mean_degree + 1)
+    return format_kind::ell;
   if (f.mean_degree > 0 && f.sell_padding <= 0.25) return format_kind::sell;
   return format_kind::csr;
 }
@@ -78,18 +81,34 @@ entropy_bound order0_entropy(const csr_matrix& a) {
 any_format any_format::build(const csr_matrix& a, format_kind kind) {
   any_format m;
   switch (kind) {
-    case format_kind::csr: m.matrix_ = a; break;
-    case format_kind::coo: m.matrix_ = coo_matrix::from_csr(a); break;
-    case format_kind::ell: m.matrix_ = ell_matrix::from_csr(a); break;
-    case format_kind::hyb: m.matrix_ = hyb_matrix::from_csr(a); break;
-    case format_kind::sell: m.matrix_ = sell_matrix::from_csr(a); break;
-    case format_kind::cci: m.matrix_ = cci_matrix::from_csr(a); break;
-    case format_kind::dtans: m.matrix_ = dtans_matrix::from_csr(a); break;
+    case format_kind::csr:
+      m.matrix_ = a;
+      break;
+    case format_kind::coo:
+      m.matrix_ = coo_matrix::from_csr(a);
+      break;
+    case format_kind::ell:
+      m.matrix_ = ell_matrix::from_csr(a);
+      break;
+    case format_kind::hyb:
+      m.matrix_ = hyb_matrix::from_csr(a);
+      break;
+    case format_kind::sell:
+      m.matrix_ = sell_matrix::from_csr(a);
+      break;
+    case format_kind::cci:
+      m.matrix_ = cci_matrix::from_csr(a);
+      break;
+    case format_kind::dtans:
+      m.matrix_ = dtans_matrix::from_csr(a);
+      break;
   }
   return m;
 }
 
-any_format any_format::build_auto(const csr_matrix& a) { return build(a, choose_format(measure_features(a))); }
+any_format any_format::build_auto(const csr_matrix& a) {
+  return build(a, choose_format(measure_features(a)));
+}
 
 formats::footprint any_format::size() const noexcept {
   return std::visit(

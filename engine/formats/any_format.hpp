@@ -27,9 +27,9 @@
 
 namespace graphring {
 
-inline constexpr format_kind all_format_kinds[] = {format_kind::csr, format_kind::coo, format_kind::ell,
-                                                   format_kind::hyb, format_kind::sell, format_kind::cci,
-                                                   format_kind::dtans};
+inline constexpr format_kind all_format_kinds[] = {
+    format_kind::csr,  format_kind::coo, format_kind::ell,  format_kind::hyb,
+    format_kind::sell, format_kind::cci, format_kind::dtans};
 
 std::string_view format_name(format_kind kind) noexcept;
 
@@ -56,7 +56,8 @@ entropy_bound order0_entropy(const csr_matrix& a);
 
 class any_format {
  public:
-  using holder = std::variant<csr_matrix, coo_matrix, ell_matrix, hyb_matrix, sell_matrix, cci_matrix, dtans_matrix>;
+  using holder = std::variant<csr_matrix, coo_matrix, ell_matrix, hyb_matrix, sell_matrix,
+                              cci_matrix, dtans_matrix>;
 
   // Builds `kind` from a; ELL may throw error_kind::limit (see ell.hpp).
   static any_format build(const csr_matrix& a, format_kind kind);

@@ -31,7 +31,8 @@ class bit_writer {
 
 // The deltas of one stream: entries first, first + step, ... of a row, each against the last.
 template <class F>
-void for_each_delta(const vertex_id* cols, edge_offset length, std::uint64_t first, std::uint64_t step, F&& f) {
+void for_each_delta(const vertex_id* cols, edge_offset length, std::uint64_t first,
+                    std::uint64_t step, F&& f) {
   std::uint32_t last = 0xffffffffu;
   for (edge_offset i = first; i < length; i += step) {
     f(std::uint32_t(cols[i] - last));
@@ -41,10 +42,14 @@ void for_each_delta(const vertex_id* cols, edge_offset length, std::uint64_t fir
 
 // The shortest jump codeword for d.
 void put_jump(bit_writer& out, std::uint64_t d, std::uint32_t wide_bits) {
-  if (d < (1u << 5)) out.put(1 | d << 3, 8);
-  else if (d < (1u << 15)) out.put(3 | d << 3, 18);
-  else if (d < (1u << 20)) out.put(5 | d << 3, 23);
-  else out.put(7 | d << 3, 3 + wide_bits);
+  if (d < (1u << 5))
+    out.put(1 | d << 3, 8);
+  else if (d < (1u << 15))
+    out.put(3 | d << 3, 18);
+  else if (d < (1u << 20))
+    out.put(5 | d << 3, 23);
+  else
+    out.put(7 | d << 3, 3 + wide_bits);
 }
 
 void encode_stream(bit_writer& out, const vertex_id* cols, edge_offset length, std::uint64_t first,
@@ -78,7 +83,8 @@ void cci_matrix::make_table(cci_code* table, std::uint32_t stride, std::uint32_t
 
 cci_matrix cci_matrix::from_csr(const csr_matrix& a, const cci_options& options) {
   if (options.slices < 1 || options.slices > cci_max_slices)
-    throw error(error_kind::usage, "CCI slices must be 1 .. 32 (got " + std::to_string(options.slices) + ")");
+    throw error(error_kind::usage,
+                "CCI slices must be 1 .. 32 (got " + std::to_string(options.slices) + ")");
   cci_matrix m;
   m.nrows_ = a.nrows;
   m.ncols_ = a.ncols;
@@ -92,11 +98,14 @@ cci_matrix cci_matrix::from_csr(const csr_matrix& a, const cci_options& options)
   std::uint32_t wide_bits = 29;
   for (std::uint64_t r = 0; r < a.nrows && wide_bits == 29; ++r) {
     if (grouped && a.row_length(r) > 0xffffffffu)
-      throw error(error_kind::limit, "CCI codes a row length in at most 32 bits; row " + std::to_string(r) + " is longer");
+      throw error(error_kind::limit, "CCI codes a row length in at most 32 bits; row " +
+                                         std::to_string(r) + " is longer");
     if (grouped && a.row_length(r) >= (1u << 29)) wide_bits = 32;
     for (std::uint64_t s = 0; s < slices; ++s)
       for_each_delta(a.cols.data() + a.row_begin(r), a.row_length(r), s, slices,
-                     [&](std::uint32_t d) { if (d >= (1u << 29)) wide_bits = 32; });
+                     [&](std::uint32_t d) {
+                       if (d >= (1u << 29)) wide_bits = 32;
+                     });
   }
   make_table(m.table_, std::uint32_t(slices), wide_bits);
   // Rows are encoded per block (a whole number of groups) in parallel and the blocks then
@@ -111,11 +120,13 @@ cci_matrix cci_matrix::from_csr(const csr_matrix& a, const cci_options& options)
   };
   std::vector<buffer<std::uint64_t>> block_words{std::size_t(blocks)};
   buffer<std::uint64_t> start(starts + 1);
-  buffer<std::uint64_t> block_bits(std::size_t(blocks) + 1, 0), block_length_bits(std::size_t(blocks), 0);
+  buffer<std::uint64_t> block_bits(std::size_t(blocks) + 1, 0),
+      block_length_bits(std::size_t(blocks), 0);
 #pragma omp parallel for schedule(dynamic, 1) if (blocks > 1)
   for (std::int64_t b = 0; b < std::int64_t(blocks); ++b) {
     bit_writer out(block_words[b]);
-    const std::uint64_t first = block_first_row(std::uint64_t(b)), last = block_first_row(std::uint64_t(b) + 1);
+    const std::uint64_t first = block_first_row(std::uint64_t(b)),
+                        last = block_first_row(std::uint64_t(b) + 1);
     for (std::uint64_t r = first; r < last; ++r) {
       if (grouped) {
         if (r % cci_group == 0) start[r / cci_group] = out.bit();
@@ -144,12 +155,15 @@ cci_matrix cci_matrix::from_csr(const csr_matrix& a, const cci_options& options)
   start[starts] = code_bits;
   if (grouped) {
     buffer<edge_offset> entry(groups + 1);
-    for (std::uint64_t g = 0; g <= groups; ++g) entry[g] = a.offsets[std::min(a.nrows, g * cci_group)];
+    for (std::uint64_t g = 0; g <= groups; ++g)
+      entry[g] = a.offsets[std::min(a.nrows, g * cci_group)];
     m.group_entry_ = shared_array<edge_offset>(std::move(entry));
   }
   buffer<std::uint64_t> words(code_bits / 64 + 3, 0);  // + 3: the words a reader's peeks run ahead
   std::uint64_t w = 0;
-  for (const auto& block : block_words) w = std::uint64_t(std::copy(block.begin(), block.end(), words.begin() + std::ptrdiff_t(w)) - words.begin());
+  for (const auto& block : block_words)
+    w = std::uint64_t(std::copy(block.begin(), block.end(), words.begin() + std::ptrdiff_t(w)) -
+                      words.begin());
   m.code_bits_ = code_bits;
   m.code_start_ = shared_array<std::uint64_t>(std::move(start));
   m.words_ = shared_array<std::uint64_t>(std::move(words));
@@ -167,7 +181,8 @@ csr_matrix cci_matrix::to_csr() const {
     a.offsets = offsets_;
 #pragma omp parallel for schedule(dynamic, 256) if (nnz_ > (1u << 16))
     for (std::int64_t r = 0; r < std::int64_t(nrows_); ++r)
-      v.for_each_in_row(std::uint64_t(r), [&](vertex_id c, edge_offset k) { return cols[k] = c, false; });
+      v.for_each_in_row(std::uint64_t(r),
+                        [&](vertex_id c, edge_offset k) { return cols[k] = c, false; });
     a.cols = shared_array<vertex_id>(std::move(cols));
     return a;
   }
@@ -198,9 +213,11 @@ csr_matrix cci_matrix::to_csr() const {
 }
 
 formats::footprint cci_matrix::size() const noexcept {
-  const std::uint64_t code_bytes = words_.size() * sizeof(std::uint64_t), length_bytes = length_bits_ / 8;
+  const std::uint64_t code_bytes = words_.size() * sizeof(std::uint64_t),
+                      length_bytes = length_bits_ / 8;
   return {code_bytes - length_bytes + sizeof table_, formats::value_bytes(values_, nnz_),
-          length_bytes + offsets_.size() * sizeof(edge_offset) + code_start_.size() * sizeof(std::uint64_t) +
+          length_bytes + offsets_.size() * sizeof(edge_offset) +
+              code_start_.size() * sizeof(std::uint64_t) +
               group_entry_.size() * sizeof(edge_offset)};
 }
 
@@ -242,7 +259,8 @@ bool validate_grouped(const cci_view<pattern_value>& v, std::uint64_t nvalues) {
 }  // namespace
 
 bool validate(const cci_view<pattern_value>& v, std::uint64_t nvalues) {
-  if (v.slices < 1 || v.slices > cci_max_slices || v.nwords < 3 || !v.code_start || !v.words) return false;
+  if (v.slices < 1 || v.slices > cci_max_slices || v.nwords < 3 || !v.code_start || !v.words)
+    return false;
   if (v.nrows > max_vertices || v.ncols > max_vertices) return false;
   if (v.slices == 1) return validate_grouped(v, nvalues);
   if (!v.offsets) return false;

@@ -28,7 +28,8 @@ csr_matrix coo_matrix::to_csr() const {
 }
 
 formats::footprint coo_matrix::size() const noexcept {
-  return {nnz() * sizeof(vertex_id), formats::value_bytes(values_, nnz()), nnz() * sizeof(vertex_id)};
+  return {nnz() * sizeof(vertex_id), formats::value_bytes(values_, nnz()),
+          nnz() * sizeof(vertex_id)};
 }
 
 }  // namespace graphring

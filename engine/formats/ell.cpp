@@ -11,7 +11,8 @@ namespace graphring {
 
 ell_matrix ell_matrix::from_csr(const csr_matrix& a, const ell_options& options) {
   std::uint64_t longest = 0;
-  for (std::uint64_t r = 0; r < a.nrows; ++r) longest = std::max<std::uint64_t>(longest, a.row_length(r));
+  for (std::uint64_t r = 0; r < a.nrows; ++r)
+    longest = std::max<std::uint64_t>(longest, a.row_length(r));
   const bool whole = options.width == ell_options::whole_rows;
   const std::uint64_t width = whole ? longest : std::min(options.width, longest);
   const double slots = double(width) * double(a.nrows);
@@ -30,7 +31,8 @@ ell_matrix ell_matrix::from_csr(const csr_matrix& a, const ell_options& options)
   edge_offset stored = 0;
 #pragma omp parallel for schedule(static) reduction(+ : stored) if (n > kernels::min_parallel_work)
   for (std::int64_t r = 0; r < std::int64_t(a.nrows); ++r) {
-    const edge_offset begin = a.row_begin(r), length = std::min<edge_offset>(a.row_length(r), width);
+    const edge_offset begin = a.row_begin(r),
+                      length = std::min<edge_offset>(a.row_length(r), width);
     stored += length;
     for (std::uint64_t j = 0; j < width; ++j) {
       const std::uint64_t k = j * a.nrows + std::uint64_t(r);

@@ -7,7 +7,8 @@ namespace graphring {
 
 std::uint64_t hyb_matrix::best_width(const csr_matrix& a) {
   std::uint64_t longest = 0;
-  for (std::uint64_t r = 0; r < a.nrows; ++r) longest = std::max<std::uint64_t>(longest, a.row_length(r));
+  for (std::uint64_t r = 0; r < a.nrows; ++r)
+    longest = std::max<std::uint64_t>(longest, a.row_length(r));
   buffer<std::uint64_t> rows_at_least(longest + 2, 0);
   for (std::uint64_t r = 0; r < a.nrows; ++r) ++rows_at_least[a.row_length(r)];
   for (std::uint64_t j = longest; j-- > 0;) rows_at_least[j] += rows_at_least[j + 1];
@@ -25,7 +26,8 @@ hyb_matrix hyb_matrix::from_csr(const csr_matrix& a, std::uint64_t width) {
   m.ell_ = ell_matrix::from_csr(a, cut);
   // The overflow as a CSR of the entries beyond the width, then as COO.
   buffer<edge_offset> lengths(a.nrows);
-  for (std::uint64_t r = 0; r < a.nrows; ++r) lengths[r] = a.row_length(r) - std::min(a.row_length(r), width);
+  for (std::uint64_t r = 0; r < a.nrows; ++r)
+    lengths[r] = a.row_length(r) - std::min(a.row_length(r), width);
   csr_matrix rest;
   rest.nrows = a.nrows;
   rest.ncols = a.ncols;
@@ -46,7 +48,8 @@ hyb_matrix hyb_matrix::from_csr(const csr_matrix& a, std::uint64_t width) {
 csr_matrix hyb_matrix::to_csr() const {
   const csr_matrix head = ell_.to_csr(), tail = coo_.to_csr();
   buffer<edge_offset> lengths(head.nrows);
-  for (std::uint64_t r = 0; r < head.nrows; ++r) lengths[r] = head.row_length(r) + tail.row_length(r);
+  for (std::uint64_t r = 0; r < head.nrows; ++r)
+    lengths[r] = head.row_length(r) + tail.row_length(r);
   csr_matrix a;
   a.nrows = head.nrows;
   a.ncols = head.ncols;
@@ -72,7 +75,8 @@ csr_matrix hyb_matrix::to_csr() const {
 
 formats::footprint hyb_matrix::size() const noexcept {
   const formats::footprint e = ell_.size(), c = coo_.size();
-  return {e.index_bytes + c.index_bytes, e.value_bytes + c.value_bytes, e.structure_bytes + c.structure_bytes};
+  return {e.index_bytes + c.index_bytes, e.value_bytes + c.value_bytes,
+          e.structure_bytes + c.structure_bytes};
 }
 
 }  // namespace graphring

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/csr_transpose.hpp"
 #include "core/error.hpp"
+#include "engine/csr_transpose.hpp"
 #include "engine/formats/format_support.hpp"
 
 namespace graphring {
@@ -15,8 +15,9 @@ namespace {
 
 void check_square(const csr_matrix& a) {
   if (a.nrows != a.ncols)
-    throw error(error_kind::usage, "vertex reordering needs a square matrix (got " + std::to_string(a.nrows) +
-                                       " x " + std::to_string(a.ncols) + ")");
+    throw error(error_kind::usage, "vertex reordering needs a square matrix (got " +
+                                       std::to_string(a.nrows) + " x " + std::to_string(a.ncols) +
+                                       ")");
 }
 
 // Entries of row v of A plus those of column v (A ∪ Aᵀ counted with repeats).
@@ -39,7 +40,8 @@ vertex_order parse_vertex_order(std::string_view name) {
   if (name == "original") return vertex_order::original;
   if (name == "degree") return vertex_order::degree;
   if (name == "rcm") return vertex_order::rcm;
-  throw error(error_kind::usage, "unknown vertex order '" + std::string(name) + "'; valid: original|degree|rcm");
+  throw error(error_kind::usage,
+              "unknown vertex order '" + std::string(name) + "'; valid: original|degree|rcm");
 }
 
 std::string_view vertex_order_name(vertex_order order) noexcept {
@@ -84,7 +86,8 @@ buffer<vertex_id> order_ranks(const csr_matrix& a, vertex_order order) {
             next.push_back(u);
           }
         }
-      std::stable_sort(next.begin(), next.end(), [&](vertex_id x, vertex_id y) { return degree[x] < degree[y]; });
+      std::stable_sort(next.begin(), next.end(),
+                       [&](vertex_id x, vertex_id y) { return degree[x] < degree[y]; });
       visit.insert(visit.end(), next.begin(), next.end());
     }
   }
@@ -111,8 +114,10 @@ csr_matrix permuted(const csr_matrix& a, const vertex_id* rank) {
     for (std::int64_t r = 0; r < std::int64_t(n); ++r) {
       const vertex_id old = old_of[r];
       row.clear();
-      for (edge_offset k = a.row_begin(old); k < a.row_end(old); ++k) row.push_back({rank[a.cols[k]], k});
-      std::stable_sort(row.begin(), row.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+      for (edge_offset k = a.row_begin(old); k < a.row_end(old); ++k)
+        row.push_back({rank[a.cols[k]], k});
+      std::stable_sort(row.begin(), row.end(),
+                       [](const auto& x, const auto& y) { return x.first < y.first; });
       edge_offset at = p.offsets[std::uint64_t(r)];
       for (const auto& [c, k] : row) {
         cols[at] = c;

@@ -15,7 +15,8 @@ namespace {
 void check(const sell_options& options) {
   if (options.chunk < 1 || options.chunk > 1024 || options.sigma < 1)
     throw error(error_kind::usage, "SELL-C-sigma needs 1 <= C <= 1024 and sigma >= 1 (got C = " +
-                                       std::to_string(options.chunk) + ", sigma = " + std::to_string(options.sigma) + ")");
+                                       std::to_string(options.chunk) +
+                                       ", sigma = " + std::to_string(options.sigma) + ")");
 }
 
 // The row at each sorted position (slices * C; past nrows: padding_column): longest first within
@@ -30,20 +31,23 @@ buffer<vertex_id> sorted_rows(const csr_matrix& a, const sell_options& options) 
     std::stable_sort(first, first + std::ptrdiff_t(std::min(a.nrows - begin, count)),
                      [&](vertex_id x, vertex_id y) { return a.row_length(x) > a.row_length(y); });
   };
-  for (std::uint64_t w = 0; w < a.nrows; w += std::min(options.sigma, a.nrows - w)) sort_rows(w, options.sigma);
+  for (std::uint64_t w = 0; w < a.nrows; w += std::min(options.sigma, a.nrows - w))
+    sort_rows(w, options.sigma);
   if (options.sigma % c != 0)
     for (std::uint64_t s = 0; s < slices; ++s) sort_rows(s * c, c);
   return row_of;
 }
 
 // Where each slice's slots start (slices + 1): C times its longest row.
-buffer<edge_offset> slice_starts(const csr_matrix& a, const buffer<vertex_id>& row_of, std::uint64_t c) {
+buffer<edge_offset> slice_starts(const csr_matrix& a, const buffer<vertex_id>& row_of,
+                                 std::uint64_t c) {
   const std::uint64_t slices = row_of.size() / c;
   buffer<edge_offset> slice_offsets(slices + 1);
   slice_offsets[0] = 0;
   for (std::uint64_t s = 0; s < slices; ++s) {
     edge_offset width = 0;
-    for (std::uint64_t p = s * c; p < std::min(a.nrows, (s + 1) * c); ++p) width = std::max(width, a.row_length(row_of[p]));
+    for (std::uint64_t p = s * c; p < std::min(a.nrows, (s + 1) * c); ++p)
+      width = std::max(width, a.row_length(row_of[p]));
     slice_offsets[s + 1] = slice_offsets[s] + c * width;
   }
   return slice_offsets;
@@ -95,7 +99,8 @@ csr_matrix sell_matrix::to_csr() const {
   const sell_view<pattern_value> v = view<pattern_value>(nullptr);
   buffer<edge_offset> lengths(nrows_, 0);
   for (std::uint64_t p = 0; p < nrows_; ++p)
-    v.for_each_at_position(p, [&](vertex_id, std::uint64_t) { return ++lengths[row_of_[p]], false; });
+    v.for_each_at_position(p,
+                           [&](vertex_id, std::uint64_t) { return ++lengths[row_of_[p]], false; });
   csr_matrix a;
   a.nrows = nrows_;
   a.ncols = ncols_;

@@ -19,7 +19,7 @@
 namespace graphring {
 
 struct sell_options {
-  std::uint64_t chunk = 8;    // C: rows per slice, 1 .. 1024
+  std::uint64_t chunk = 8;                       // C: rows per slice, 1 .. 1024
   std::uint64_t sigma = std::uint64_t(1) << 20;  // σ: sorting window in rows, >= 1 (1: no sorting)
 };
 
@@ -41,7 +41,8 @@ class sell_matrix {
 
   template <class V>
   sell_view<V> view(const V* values) const {
-    return {nrows_, ncols_, chunk_, slice_offsets_.size() - 1, slice_offsets_.data(), row_of_.data(), cols_.data(), values};
+    return {nrows_,         ncols_,       chunk_, slice_offsets_.size() - 1, slice_offsets_.data(),
+            row_of_.data(), cols_.data(), values};
   }
 
  private:

@@ -22,7 +22,9 @@
 namespace graphring::io {
 namespace {
 
-std::string system_error(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
+std::string system_error(const char* what) {
+  return std::string(what) + ": " + std::strerror(errno);
+}
 
 // The path with every symbolic link along its last component followed (a dangling link gives
 // the name it points to, where the output will be created).
@@ -46,7 +48,8 @@ std::optional<int> named_descriptor(const std::string& path) {
   for (const char* prefix : {"/dev/fd/", "/proc/self/fd/"}) {
     if (!path.starts_with(prefix)) continue;
     const std::string digits = path.substr(std::strlen(prefix));
-    if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos)
+    if (digits.empty() || digits.size() > 9 ||
+        digits.find_first_not_of("0123456789") != std::string::npos)
       return std::nullopt;
     return std::atoi(digits.c_str());
   }
@@ -64,7 +67,8 @@ std::string fresh_temp_name(const std::string& target) {
   static std::atomic<std::uint64_t> counter{0};
   const auto now = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
   char suffix[16];
-  std::snprintf(suffix, sizeof suffix, "%06llx", (unsigned long long)((now ^ ++counter * 0x9E3779B97F4A7C15ull) & 0xffffff));
+  std::snprintf(suffix, sizeof suffix, "%06llx",
+                (unsigned long long)((now ^ ++counter * 0x9E3779B97F4A7C15ull) & 0xffffff));
   return temp_prefix(target) + std::to_string(getpid()) + "-" + suffix;
 }
 
@@ -72,20 +76,24 @@ std::string fresh_temp_name(const std::string& target) {
 
 void check_output_path(const std::string& path) {
   if (path.empty())
-    throw error(error_kind::usage, "the output file name is empty; give a file, or - for standard output");
+    throw error(error_kind::usage,
+                "the output file name is empty; give a file, or - for standard output");
   if (named_descriptor(path)) return;
   struct stat st {};
   if (stat(path.c_str(), &st) == 0) {
-    if (S_ISDIR(st.st_mode)) throw error(error_kind::usage, "is a directory; give an output file name", path);
+    if (S_ISDIR(st.st_mode))
+      throw error(error_kind::usage, "is a directory; give an output file name", path);
     return;
   }
   const std::string directory = directory_of(follow_links(path));
   if (stat(directory.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
-    throw error(error_kind::usage, "cannot create the output: there is no directory " + directory, path);
+    throw error(error_kind::usage, "cannot create the output: there is no directory " + directory,
+                path);
 }
 
 bool same_file(const std::string& a, const std::string& b) {
-  struct stat sa {}, sb {};
+  struct stat sa {
+  }, sb{};
   if (a == "-" || b == "-") return false;
   return stat(a.c_str(), &sa) == 0 && stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev &&
          sa.st_ino == sb.st_ino;
@@ -227,7 +235,8 @@ void atomic_output::name_and_replace() {
     }
     return;
   }
-  throw error(error_kind::io, "cannot name the finished output: every temporary name is taken", path_);
+  throw error(error_kind::io, "cannot name the finished output: every temporary name is taken",
+              path_);
 }
 
 void atomic_output::commit() {
@@ -241,7 +250,8 @@ void atomic_output::commit() {
       status = deflate(&z, Z_FINISH);
       write_through(gzip_->out.data(), gzip_->out.size() - z.avail_out);
     } while (status == Z_OK);
-    if (status != Z_STREAM_END) throw error(error_kind::internal, "zlib could not finish the stream", path_);
+    if (status != Z_STREAM_END)
+      throw error(error_kind::internal, "zlib could not finish the stream", path_);
   }
   if (mode_ != mode::replace) {
     if (mode_ == mode::direct_owned && close(fd_) != 0) {

@@ -55,8 +55,8 @@ class atomic_output {
   void write_through(const void* data, std::size_t size);
   void name_and_replace();
 
-  std::string path_;    // as given, for messages
-  std::string target_;  // the file replaced: path_ with its links followed
+  std::string path_;        // as given, for messages
+  std::string target_;      // the file replaced: path_ with its links followed
   std::string named_temp_;  // the temporary's name when the file system has no unnamed files
   std::unique_ptr<registered_temp> temp_registration_;
   mode mode_ = mode::replace;

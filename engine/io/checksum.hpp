@@ -16,7 +16,8 @@ namespace graphring::io {
 
 namespace detail {
 
-constexpr std::uint64_t k1 = 0x9E3779B97F4A7C15ull, k2 = 0xBF58476D1CE4E5B9ull, k3 = 0x94D049BB133111EBull;
+constexpr std::uint64_t k1 = 0x9E3779B97F4A7C15ull, k2 = 0xBF58476D1CE4E5B9ull,
+                        k3 = 0x94D049BB133111EBull;
 
 inline std::uint64_t absorb(std::uint64_t h, std::uint64_t word) noexcept {
   return std::rotl(h ^ word, 29) * k2;

@@ -117,7 +117,8 @@ std::shared_ptr<graphring::buffer<char>> read_stream(int fd, const std::string& 
     if (filled == bytes->size()) bytes->resize(bytes->size() * 2);
     const ssize_t n = ::read(fd, bytes->data() + filled, bytes->size() - filled);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) throw error(error_kind::bad_input, std::string("cannot read: ") + std::strerror(errno), path);
+    if (n < 0)
+      throw error(error_kind::bad_input, std::string("cannot read: ") + std::strerror(errno), path);
     if (n == 0) break;
     filled += std::size_t(n);
   }
@@ -129,8 +130,10 @@ std::shared_ptr<graphring::buffer<char>> read_stream(int fd, const std::string& 
 
 input_bytes read_input(const std::string& path, const progress_fn& progress, bool allow_empty) {
   // "-" is standard input (a copy of the descriptor, which the guard then closes).
-  const int fd = path == "-" ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw error(error_kind::bad_input, std::string("cannot open: ") + std::strerror(errno), path);
+  const int fd = path == "-" ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
+                             : open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    throw error(error_kind::bad_input, std::string("cannot open: ") + std::strerror(errno), path);
   fd_guard guard{fd};
   struct stat st {};
   if (fstat(fd, &st) != 0)

@@ -53,7 +53,8 @@ compacted_edges compact_labels(std::span<const labeled_edges> chunks,
     // table[x - lo] marks present labels, then becomes each label's id by a prefix sum
     buffer<std::uint64_t> table(span_size + 1, 0);
     auto mark = [&](std::int64_t x) {
-      std::atomic_ref<std::uint64_t>(table[std::uint64_t(x - lo)]).store(1, std::memory_order_relaxed);
+      std::atomic_ref<std::uint64_t>(table[std::uint64_t(x - lo)])
+          .store(1, std::memory_order_relaxed);
     };
     for (std::int64_t x : extra) mark(x);
 #pragma omp parallel for schedule(dynamic, 1)
@@ -64,8 +65,10 @@ compacted_edges compact_labels(std::span<const labeled_edges> chunks,
     const std::uint64_t n = kernels::exclusive_prefix_sum(table.data(), span_size);
     table[span_size] = n;
     if (n > max_vertices)
-      throw error(error_kind::limit, std::to_string(n) + " distinct vertex ids exceed the " +
-                                         std::to_string(max_vertices) + " of 32-bit vertex ids", file);
+      throw error(error_kind::limit,
+                  std::to_string(n) + " distinct vertex ids exceed the " +
+                      std::to_string(max_vertices) + " of 32-bit vertex ids",
+                  file);
     buffer<std::int64_t> labels(n);
 #pragma omp parallel for schedule(static)
     for (std::int64_t i = 0; i < std::int64_t(span_size); ++i)
@@ -92,8 +95,10 @@ compacted_edges compact_labels(std::span<const labeled_edges> chunks,
   labels.erase(std::unique(labels.begin(), labels.end()), labels.end());
   labels.shrink_to_fit();
   if (labels.size() > max_vertices)
-    throw error(error_kind::limit, std::to_string(labels.size()) + " distinct vertex ids exceed the " +
-                                       std::to_string(max_vertices) + " of 32-bit vertex ids", file);
+    throw error(error_kind::limit,
+                std::to_string(labels.size()) + " distinct vertex ids exceed the " +
+                    std::to_string(max_vertices) + " of 32-bit vertex ids",
+                file);
   map_edges(chunks, out, [&](std::int64_t x) {
     return vertex_id(std::lower_bound(labels.begin(), labels.end(), x) - labels.begin());
   });

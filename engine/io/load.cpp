@@ -21,7 +21,8 @@ enum class file_format { matrix_market, edge_list, weighted_edge_list, ldbc_edge
 // becoming an edge).
 std::optional<file_format> format_named(const std::string& ext) {
   if (ext == ".mtx" || ext == ".mm") return file_format::matrix_market;
-  if (ext == ".el" || ext == ".txt" || ext == ".tsv" || ext == ".edges") return file_format::edge_list;
+  if (ext == ".el" || ext == ".txt" || ext == ".tsv" || ext == ".edges")
+    return file_format::edge_list;
   if (ext == ".wel") return file_format::weighted_edge_list;
   if (ext == ".e") return file_format::ldbc_edges;
   if (ext == ".gr") return file_format::dimacs;
@@ -30,7 +31,9 @@ std::optional<file_format> format_named(const std::string& ext) {
 }
 
 // An --input-format value with its leading dot ("mtx" and ".mtx" alike).
-std::string dotted(const std::string& format) { return format.starts_with(".") ? format : "." + format; }
+std::string dotted(const std::string& format) {
+  return format.starts_with(".") ? format : "." + format;
+}
 
 file_format detect(const std::string& path, const std::string& format, const io::input_bytes& in) {
   const std::string_view first = in.view().substr(0, 16);
@@ -41,7 +44,8 @@ file_format detect(const std::string& path, const std::string& format, const io:
   if (const auto named = format_named(ext)) return *named;
   if (!ext.empty())
     throw error(error_kind::bad_input,
-                "graphring does not know the extension '" + ext + "'; it reads " + input_formats_text +
+                "graphring does not know the extension '" + ext + "'; it reads " +
+                    input_formats_text +
                     " (--input-format FORMAT reads a file of another name as one of them)",
                 path);
   if (first.starts_with("p sp") || first.starts_with("c ")) return file_format::dimacs;
@@ -72,13 +76,15 @@ edge_list edges_of(const graph& g) {
   return e;
 }
 
-void reject_duplicates(const graph& g, const io::input_bytes& in, bool mirrored, const std::string& path) {
+void reject_duplicates(const graph& g, const io::input_bytes& in, bool mirrored,
+                       const std::string& path) {
   const csr_matrix& a = g.adjacency();
   for (std::uint64_t r = 0; r < a.nrows; ++r)
     for (edge_offset k = a.row_begin(r) + 1; k < a.row_end(r); ++k)
       if (a.cols[k] == a.cols[k - 1])
         throw error(error_kind::bad_input,
-                    "duplicate entry (" + std::to_string(r + 1) + ", " + std::to_string(a.cols[k] + 1) +
+                    "duplicate entry (" + std::to_string(r + 1) + ", " +
+                        std::to_string(a.cols[k] + 1) +
                         "); a Matrix Market file holds each entry once",
                     path, io::matrix_market_entry_line(in, r, a.cols[k], mirrored, 2));
 }
@@ -91,8 +97,9 @@ graph load_graph(const std::string& source, const load_options& options) {
   // An LDBC graph's vertex list sits beside its edges: NAME.e and NAME.v; with it, an empty .e
   // is a graph without edges.
   if (!options.format.empty() && !format_named(dotted(options.format)))
-    throw error(error_kind::usage, "--input-format '" + options.format + "' names no format graphring reads (" +
-                                       input_formats_text + ")");
+    throw error(error_kind::usage, "--input-format '" + options.format +
+                                       "' names no format graphring reads (" + input_formats_text +
+                                       ")");
   const std::string vertex_file = source.substr(0, source.rfind(".e")) + ".v";
   const bool ldbc = io::extension_of(source) == ".e" && exists(vertex_file);
   io::input_bytes in = io::read_input(source, options.progress, ldbc);
@@ -100,7 +107,8 @@ graph load_graph(const std::string& source, const load_options& options) {
   if (format == file_format::grb) {
     graph g = io::parse_grb(in, source);
     const build_options& b = options.build;
-    if (b.symmetrize || b.drop_self_loops || b.duplicates != duplicate_policy::keep) g = rebuild(g, b);
+    if (b.symmetrize || b.drop_self_loops || b.duplicates != duplicate_policy::keep)
+      g = rebuild(g, b);
     g.source = source;
     g.source_format = "graphring binary (.grb)";
     return g;
@@ -109,8 +117,12 @@ graph load_graph(const std::string& source, const load_options& options) {
   report(options.progress, "parsing", 0);
   io::parsed_edges parsed;
   switch (format) {
-    case file_format::matrix_market: parsed = io::parse_matrix_market(in, source, options.progress); break;
-    case file_format::dimacs: parsed = io::parse_dimacs(in, source, options.progress); break;
+    case file_format::matrix_market:
+      parsed = io::parse_matrix_market(in, source, options.progress);
+      break;
+    case file_format::dimacs:
+      parsed = io::parse_dimacs(in, source, options.progress);
+      break;
     case file_format::ldbc_edges: {
       buffer<std::int64_t> vertices;
       if (ldbc) vertices = io::parse_vertex_list(io::read_input(vertex_file), vertex_file);
@@ -127,7 +139,8 @@ graph load_graph(const std::string& source, const load_options& options) {
   const vertex_labels labels = parsed.edges.labels;
   if (parsed.edges.nrows != parsed.edges.ncols)
     throw error(error_kind::bad_input,
-                "the matrix is " + std::to_string(parsed.edges.nrows) + " x " + std::to_string(parsed.edges.ncols) +
+                "the matrix is " + std::to_string(parsed.edges.nrows) + " x " +
+                    std::to_string(parsed.edges.ncols) +
                     "; a graph's adjacency matrix must be square",
                 source);
   const std::string format_name = parsed.format;
@@ -149,7 +162,9 @@ graph load_graph(const std::string& source, const load_options& options) {
 }
 
 graph rebuild(const graph& g, const build_options& options) {
-  if (!options.symmetrize && !options.drop_self_loops && options.duplicates == duplicate_policy::keep) return g;
+  if (!options.symmetrize && !options.drop_self_loops &&
+      options.duplicates == duplicate_policy::keep)
+    return g;
   graph out(build_csr(edges_of(g), options), g.labels());
   out.source = g.source;
   out.source_format = g.source_format;

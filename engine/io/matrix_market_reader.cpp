@@ -31,7 +31,8 @@ struct mm_header {
 
 std::string lower(std::string_view s) {
   std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
   return out;
 }
 
@@ -84,25 +85,45 @@ mm_header parse_header(std::string_view text, const std::string& file) {
   const char* banner = cur.position();
   const std::vector<std::string> b = words(cur.rest_of_line());
   if (b.empty() || lower(b[0]) != "%%matrixmarket")
-    throw parse_failure{banner, "missing Matrix Market header: the first line must be "
-                                "'%%MatrixMarket matrix coordinate FIELD SYMMETRY'"};
+    throw parse_failure{banner,
+                        "missing Matrix Market header: the first line must be "
+                        "'%%MatrixMarket matrix coordinate FIELD SYMMETRY'"};
   if (b.size() != 5)
-    throw parse_failure{banner, "the Matrix Market header needs 4 words after %%MatrixMarket, not " +
-                                    std::to_string(b.size() - 1)};
-  const std::string object = lower(b[1]), format = lower(b[2]), field = lower(b[3]), symmetry = lower(b[4]);
-  if (object != "matrix") throw parse_failure{banner, "unsupported Matrix Market object '" + b[1] + "' (expected 'matrix')"};
-  if (format == "array") h.coordinate = false;
-  else if (format != "coordinate") throw parse_failure{banner, "unknown Matrix Market format '" + b[2] + "' (expected 'coordinate' or 'array')"};
-  if (field == "real" || field == "double") h.field = mm_field::real, h.stored = value_type::float64;
-  else if (field == "integer") h.field = mm_field::integer, h.stored = value_type::int64;
-  else if (field == "pattern") h.field = mm_field::pattern, h.stored = value_type::none;
-  else if (field == "complex") throw parse_failure{banner, "complex values are not supported"};
-  else throw parse_failure{banner, "unknown Matrix Market field '" + b[3] + "' (expected real, integer or pattern)"};
-  if (symmetry == "general") h.symmetry = mm_symmetry::general;
-  else if (symmetry == "symmetric") h.symmetry = mm_symmetry::symmetric;
-  else if (symmetry == "skew-symmetric") h.symmetry = mm_symmetry::skew;
-  else if (symmetry == "hermitian") throw parse_failure{banner, "hermitian matrices are complex, which is not supported"};
-  else throw parse_failure{banner, "unknown Matrix Market symmetry '" + b[4] + "' (expected general, symmetric or skew-symmetric)"};
+    throw parse_failure{banner,
+                        "the Matrix Market header needs 4 words after %%MatrixMarket, not " +
+                            std::to_string(b.size() - 1)};
+  const std::string object = lower(b[1]), format = lower(b[2]), field = lower(b[3]),
+                    symmetry = lower(b[4]);
+  if (object != "matrix")
+    throw parse_failure{banner,
+                        "unsupported Matrix Market object '" + b[1] + "' (expected 'matrix')"};
+  if (format == "array")
+    h.coordinate = false;
+  else if (format != "coordinate")
+    throw parse_failure{
+        banner, "unknown Matrix Market format '" + b[2] + "' (expected 'coordinate' or 'array')"};
+  if (field == "real" || field == "double")
+    h.field = mm_field::real, h.stored = value_type::float64;
+  else if (field == "integer")
+    h.field = mm_field::integer, h.stored = value_type::int64;
+  else if (field == "pattern")
+    h.field = mm_field::pattern, h.stored = value_type::none;
+  else if (field == "complex")
+    throw parse_failure{banner, "complex values are not supported"};
+  else
+    throw parse_failure{
+        banner, "unknown Matrix Market field '" + b[3] + "' (expected real, integer or pattern)"};
+  if (symmetry == "general")
+    h.symmetry = mm_symmetry::general;
+  else if (symmetry == "symmetric")
+    h.symmetry = mm_symmetry::symmetric;
+  else if (symmetry == "skew-symmetric")
+    h.symmetry = mm_symmetry::skew;
+  else if (symmetry == "hermitian")
+    throw parse_failure{banner, "hermitian matrices are complex, which is not supported"};
+  else
+    throw parse_failure{banner, "unknown Matrix Market symmetry '" + b[4] +
+                                    "' (expected general, symmetric or skew-symmetric)"};
   if (h.field == mm_field::pattern && !h.coordinate)
     throw parse_failure{banner, "an array (dense) Matrix Market file cannot be 'pattern'"};
   if (h.field == mm_field::pattern && h.symmetry == mm_symmetry::skew)
@@ -117,7 +138,8 @@ mm_header parse_header(std::string_view text, const std::string& file) {
     }
     if (cur.peek() == '%') {
       const std::vector<std::string> w = words(cur.rest_of_line());
-      if (w.size() >= 3 && lower(w[0]) == "%%graphblas" && lower(w[1]) == "type" && h.field != mm_field::pattern)
+      if (w.size() >= 3 && lower(w[0]) == "%%graphblas" && lower(w[1]) == "type" &&
+          h.field != mm_field::pattern)
         apply_type_hint(h, w.size() == 4 ? w[2] + " " + w[3] : w[2], cur.position());
       cur.next_line();
       continue;
@@ -125,7 +147,9 @@ mm_header parse_header(std::string_view text, const std::string& file) {
     h.size_line = cur.position();
     const auto count = [&](const char* what) {
       const std::int64_t x = cur.integer(what);
-      if (x < 0) throw parse_failure{h.size_line, std::string(what) + " " + std::to_string(x) + " is negative"};
+      if (x < 0)
+        throw parse_failure{h.size_line,
+                            std::string(what) + " " + std::to_string(x) + " is negative"};
       return std::uint64_t(x);
     };
     h.rows = count("row count");
@@ -139,10 +163,11 @@ mm_header parse_header(std::string_view text, const std::string& file) {
   if (h.symmetry == mm_symmetry::skew && h.min_value >= 0)
     throw parse_failure{banner, "a skew-symmetric matrix needs a signed type, not " + h.type_name};
   if (!h.size_line)
-    throw parse_failure{cur.position(), "missing size line ('ROWS COLUMNS ENTRIES') after the header"};
+    throw parse_failure{cur.position(),
+                        "missing size line ('ROWS COLUMNS ENTRIES') after the header"};
   if (h.symmetry != mm_symmetry::general && h.rows != h.cols)
-    throw parse_failure{h.size_line, "a symmetric matrix must be square, not " + std::to_string(h.rows) +
-                                         " x " + std::to_string(h.cols)};
+    throw parse_failure{h.size_line, "a symmetric matrix must be square, not " +
+                                         std::to_string(h.rows) + " x " + std::to_string(h.cols)};
   if (h.rows > max_vertices || h.cols > max_vertices)
     throw error(error_kind::limit,
                 std::to_string(std::max(h.rows, h.cols)) + " rows or columns exceed the " +
@@ -187,7 +212,8 @@ void parse_value(line_cursor& c, const mm_header& h, mm_chunk& out) {
     out.real.push_back(v);
     if (!fits(v, h)) text = before.word();
   }
-  if (!text.empty()) throw parse_failure{at, "value " + text + " is out of the range of " + h.type_name};
+  if (!text.empty())
+    throw parse_failure{at, "value " + text + " is out of the range of " + h.type_name};
 }
 
 void parse_coordinate(const char* begin, const char* stop, const mm_header& h, mm_chunk& out) {
@@ -205,10 +231,12 @@ void parse_coordinate(const char* begin, const char* stop, const mm_header& h, m
     const char* line = c.position();
     const std::int64_t i = c.integer("row index");
     if (i < 1 || std::uint64_t(i) > h.rows)
-      throw parse_failure{line, "row index " + std::to_string(i) + " is out of range 1.." + std::to_string(h.rows)};
+      throw parse_failure{
+          line, "row index " + std::to_string(i) + " is out of range 1.." + std::to_string(h.rows)};
     const std::int64_t j = c.integer("column index");
     if (j < 1 || std::uint64_t(j) > h.cols)
-      throw parse_failure{line, "column index " + std::to_string(j) + " is out of range 1.." + std::to_string(h.cols)};
+      throw parse_failure{line, "column index " + std::to_string(j) + " is out of range 1.." +
+                                    std::to_string(h.cols)};
     if (h.symmetry == mm_symmetry::skew && i == j)
       throw parse_failure{line, "a skew-symmetric matrix has no diagonal entries"};
     if (h.field != mm_field::pattern) parse_value(c, h, out);
@@ -224,13 +252,15 @@ mm_chunk parse_array(std::string_view text, const mm_header& h) {
   mm_chunk out;
   line_cursor c(h.body, text.data() + text.size());
   for (std::uint64_t j = 0; j < h.cols; ++j) {
-    const std::uint64_t first_row = h.symmetry == mm_symmetry::general ? 0
-                                    : h.symmetry == mm_symmetry::symmetric ? j : j + 1;
+    const std::uint64_t first_row = h.symmetry == mm_symmetry::general     ? 0
+                                    : h.symmetry == mm_symmetry::symmetric ? j
+                                                                           : j + 1;
     for (std::uint64_t i = first_row; i < h.rows; ++i) {
       while (!c.at_end() && (c.at_line_end() || c.peek() == '%')) c.next_line();
       if (c.at_end())
-        throw parse_failure{h.size_line, "the size line declares " + std::to_string(h.rows) + " x " +
-                                             std::to_string(h.cols) + " values but the file ends early"};
+        throw parse_failure{h.size_line, "the size line declares " + std::to_string(h.rows) +
+                                             " x " + std::to_string(h.cols) +
+                                             " values but the file ends early"};
       parse_value(c, h, out);
       out.row.push_back(vertex_id(i));
       out.col.push_back(vertex_id(j));
@@ -244,11 +274,13 @@ mm_chunk parse_array(std::string_view text, const mm_header& h) {
 
 template <class T>
 buffer<T> convert_values(const std::vector<mm_chunk>& chunks, bool from_integer, bool negate_mirror,
-                              const std::vector<std::size_t>& mirrored_from) {
+                         const std::vector<std::size_t>& mirrored_from) {
   buffer<T> out;
   for (const mm_chunk& c : chunks) {
-    if (from_integer) for (std::int64_t x : c.integer) out.push_back(T(x));
-    else for (double x : c.real) out.push_back(T(x));
+    if (from_integer)
+      for (std::int64_t x : c.integer) out.push_back(T(x));
+    else
+      for (double x : c.real) out.push_back(T(x));
   }
   const std::size_t n = out.size();
   out.reserve(n + mirrored_from.size());
@@ -275,13 +307,15 @@ parsed_edges parse_matrix_market(const input_bytes& in, const std::string& file,
     h = parse_header(text, file);
     if (h.coordinate) {
       chunks = parse_in_parallel<mm_chunk>(
-          text, h.body, file, [&](const char* b, const char* e, mm_chunk& out) { parse_coordinate(b, e, h, out); },
+          text, h.body, file,
+          [&](const char* b, const char* e, mm_chunk& out) { parse_coordinate(b, e, h, out); },
           progress);
     } else {
       // Every value takes at least two bytes of text; checked before any allocation.
       if (h.rows != 0 && h.cols > 2 * text.size() / h.rows)
-        throw parse_failure{h.size_line, "the size line declares " + std::to_string(h.rows) + " x " +
-                                             std::to_string(h.cols) + " values, more than the file could hold"};
+        throw parse_failure{h.size_line, "the size line declares " + std::to_string(h.rows) +
+                                             " x " + std::to_string(h.cols) +
+                                             " values, more than the file could hold"};
       require_memory(h.rows * h.cols * 16, "a dense matrix of this size", file);
       chunks.push_back(parse_array(text, h));
     }
@@ -293,8 +327,8 @@ parsed_edges parse_matrix_market(const input_bytes& in, const std::string& file,
   for (const mm_chunk& c : chunks) held += c.row.size();
   if (h.coordinate && held != h.entries)
     throw error(error_kind::bad_input,
-                "the size line declares " + std::to_string(h.entries) + " entries but the file holds " +
-                    std::to_string(held),
+                "the size line declares " + std::to_string(h.entries) +
+                    " entries but the file holds " + std::to_string(held),
                 file, line_number(text, h.size_line));
 
   parsed_edges result;
@@ -322,13 +356,26 @@ parsed_edges parse_matrix_market(const input_bytes& in, const std::string& file,
   const bool from_integer = h.field == mm_field::integer;
   const bool skew = h.symmetry == mm_symmetry::skew;
   switch (h.stored) {
-    case value_type::none: break;
-    case value_type::int32: e.weights = convert_values<std::int32_t>(chunks, from_integer, skew, mirrored_from); break;
-    case value_type::int64: e.weights = convert_values<std::int64_t>(chunks, from_integer, skew, mirrored_from); break;
-    case value_type::uint32: e.weights = convert_values<std::uint32_t>(chunks, from_integer, skew, mirrored_from); break;
-    case value_type::uint64: e.weights = convert_values<std::uint64_t>(chunks, from_integer, skew, mirrored_from); break;
-    case value_type::float32: e.weights = convert_values<float>(chunks, from_integer, skew, mirrored_from); break;
-    case value_type::float64: e.weights = convert_values<double>(chunks, from_integer, skew, mirrored_from); break;
+    case value_type::none:
+      break;
+    case value_type::int32:
+      e.weights = convert_values<std::int32_t>(chunks, from_integer, skew, mirrored_from);
+      break;
+    case value_type::int64:
+      e.weights = convert_values<std::int64_t>(chunks, from_integer, skew, mirrored_from);
+      break;
+    case value_type::uint32:
+      e.weights = convert_values<std::uint32_t>(chunks, from_integer, skew, mirrored_from);
+      break;
+    case value_type::uint64:
+      e.weights = convert_values<std::uint64_t>(chunks, from_integer, skew, mirrored_from);
+      break;
+    case value_type::float32:
+      e.weights = convert_values<float>(chunks, from_integer, skew, mirrored_from);
+      break;
+    case value_type::float64:
+      e.weights = convert_values<double>(chunks, from_integer, skew, mirrored_from);
+      break;
   }
   static const char* field_names[] = {"real", "integer", "pattern"};
   static const char* symmetry_names[] = {"general", "symmetric", "skew-symmetric"};

@@ -16,7 +16,7 @@ namespace graphring::io {
 
 struct parsed_edges {
   edge_list edges;
-  std::string format;  // how it was read, for `info`: "matrix market coordinate real symmetric"
+  std::string format;     // how it was read, for `info`: "matrix market coordinate real symmetric"
   bool mirrored = false;  // the file stored one triangle and the reader added the other
 };
 

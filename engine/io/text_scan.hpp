@@ -25,7 +25,9 @@ struct parse_failure {
   std::string message;
 };
 
-inline bool is_blank(char c) noexcept { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+inline bool is_blank(char c) noexcept {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
 
 class line_cursor {
  public:
@@ -68,7 +70,8 @@ class line_cursor {
     std::uint64_t value = 0;
     while (p_ < end_ && unsigned(*p_ - '0') < 10) {
       const std::uint64_t digit = std::uint64_t(*p_ - '0');
-      if (value > (UINT64_MAX - digit) / 10) throw parse_failure{start, std::string(what) + " is too large"};
+      if (value > (UINT64_MAX - digit) / 10)
+        throw parse_failure{start, std::string(what) + " is too large"};
       value = value * 10 + digit;
       ++p_;
     }
@@ -97,7 +100,8 @@ class line_cursor {
 
   // Fails unless the line is over.
   void expect_line_end(const char* what) {
-    if (!at_line_end()) throw parse_failure{p_, std::string("unexpected text after ") + what + ": '" + word() + "'"};
+    if (!at_line_end())
+      throw parse_failure{p_, std::string("unexpected text after ") + what + ": '" + word() + "'"};
   }
 
   // The next whitespace-delimited word on this line (for messages).
@@ -180,7 +184,8 @@ std::vector<Result> parse_in_parallel(std::string_view text, const char* from,
   }
   for (std::int64_t c = 0; c < chunks; ++c) {
     if (failures[c])
-      throw error(error_kind::bad_input, failures[c]->message, file, line_number(text, failures[c]->where));
+      throw error(error_kind::bad_input, failures[c]->message, file,
+                  line_number(text, failures[c]->where));
     if (errors[c]) throw errors[c]->at(file, errors[c]->line());
   }
   return results;

@@ -29,12 +29,14 @@ void append_number(std::string& out, T x) {
 // Formats rows [0, n) as lines in parallel, batch by batch, and writes them in order.
 // line(row, out) appends the lines of one row.
 template <class LineFn>
-void write_rows(atomic_output& out, const csr_matrix& a, const progress_fn& progress, LineFn&& line) {
+void write_rows(atomic_output& out, const csr_matrix& a, const progress_fn& progress,
+                LineFn&& line) {
   constexpr edge_offset entries_per_chunk = 1 << 18;
   buffer<std::uint64_t> cuts{0};
   for (std::uint64_t r = 0; r < a.nrows;) {
     const edge_offset target = a.offsets[r] + entries_per_chunk;
-    r = std::uint64_t(std::upper_bound(a.offsets.begin() + r + 1, a.offsets.end() - 1, target) - a.offsets.begin());
+    r = std::uint64_t(std::upper_bound(a.offsets.begin() + r + 1, a.offsets.end() - 1, target) -
+                      a.offsets.begin());
     r = std::min<std::uint64_t>(std::max<std::uint64_t>(r, cuts.back() + 1), a.nrows);
     cuts.push_back(r);
   }
@@ -45,7 +47,8 @@ void write_rows(atomic_output& out, const csr_matrix& a, const progress_fn& prog
 #pragma omp parallel for schedule(dynamic, 1)
     for (std::int64_t k = 0; k < std::int64_t(count); ++k) {
       texts[k].clear();
-      for (std::uint64_t r = cuts[first + k]; r < cuts[first + k + 1]; ++r) line(vertex_id(r), texts[k]);
+      for (std::uint64_t r = cuts[first + k]; r < cuts[first + k + 1]; ++r)
+        line(vertex_id(r), texts[k]);
     }
     for (std::size_t k = 0; k < count; ++k) out.write(texts[k]);
     report(progress, "writing", double(first + count) / double(cuts.size() - 1));
@@ -70,11 +73,16 @@ void with_values(const value_array& values, Fn&& fn) {
 
 std::string graphblas_type(value_type t) {
   switch (t) {
-    case value_type::int32: return "int32_t";
-    case value_type::uint32: return "uint32_t";
-    case value_type::uint64: return "uint64_t";
-    case value_type::float32: return "float";
-    default: return "";
+    case value_type::int32:
+      return "int32_t";
+    case value_type::uint32:
+      return "uint32_t";
+    case value_type::uint64:
+      return "uint64_t";
+    case value_type::float32:
+      return "float";
+    default:
+      return "";
   }
 }
 
@@ -84,13 +92,15 @@ void write_matrix_market(const graph& g, const std::string& path, const progress
   const csr_matrix& a = g.adjacency();
   atomic_output out(path, gzipped(path));
   const value_type t = a.values_type();
-  const char* field = t == value_type::none ? "pattern"
-                      : (t == value_type::float32 || t == value_type::float64) ? "real" : "integer";
+  const char* field = t == value_type::none                                    ? "pattern"
+                      : (t == value_type::float32 || t == value_type::float64) ? "real"
+                                                                               : "integer";
   std::string head = std::string("%%MatrixMarket matrix coordinate ") + field + " general\n";
   if (!graphblas_type(t).empty()) head += "%%GraphBLAS type " + graphblas_type(t) + "\n";
   if (!(g.labels().is_offset() && g.labels().offset() == 1))
     head += "% graphring: vertices renumbered 1..n in ascending order of their original ids\n";
-  head += std::to_string(a.nrows) + " " + std::to_string(a.ncols) + " " + std::to_string(a.nnz()) + "\n";
+  head += std::to_string(a.nrows) + " " + std::to_string(a.ncols) + " " + std::to_string(a.nnz()) +
+          "\n";
   out.write(head);
   with_values(a.values, [&](const auto& values) {
     using V = std::decay_t<decltype(values)>;
@@ -110,7 +120,8 @@ void write_matrix_market(const graph& g, const std::string& path, const progress
   out.commit();
 }
 
-std::uint64_t write_edge_list(const graph& g, const std::string& path, const progress_fn& progress) {
+std::uint64_t write_edge_list(const graph& g, const std::string& path,
+                              const progress_fn& progress) {
   const csr_matrix& a = g.adjacency();
   const vertex_labels& labels = g.labels();
   if (a.nnz() == 0)
@@ -122,8 +133,8 @@ std::uint64_t write_edge_list(const graph& g, const std::string& path, const pro
     throw error(error_kind::usage,
                 "the graph has no weights, which a .wel file must hold; write .el instead", path);
   atomic_output out(path, gzipped(path));
-  out.write("# graphring edge list: " + std::to_string(a.nrows) + " vertices, " + std::to_string(a.nnz()) +
-            " edges\n");
+  out.write("# graphring edge list: " + std::to_string(a.nrows) + " vertices, " +
+            std::to_string(a.nnz()) + " edges\n");
   with_values(a.values, [&](const auto& values) {
     using V = std::decay_t<decltype(values)>;
     write_rows(out, a, progress, [&](vertex_id r, std::string& text) {
@@ -182,7 +193,9 @@ void write_ldbc(const graph& g, const std::string& path, const progress_fn& prog
 void write_grb(const graph& g, const std::string& path) {
   const csr_matrix& a = g.adjacency();
   const vertex_labels& labels = g.labels();
-  auto aligned = [](std::uint64_t x) { return (x + grb_alignment - 1) / grb_alignment * grb_alignment; };
+  auto aligned = [](std::uint64_t x) {
+    return (x + grb_alignment - 1) / grb_alignment * grb_alignment;
+  };
   grb_header h{};
   std::memcpy(h.magic, grb_magic, sizeof h.magic);
   h.version = grb_version;
@@ -215,7 +228,8 @@ void write_grb(const graph& g, const std::string& path) {
   place(h.cols_at, a.cols.data(), 4 * a.nnz());
   with_values(a.values, [&](const auto& v) {
     using V = std::decay_t<decltype(v)>;
-    if constexpr (!std::is_same_v<V, std::monostate>) place(h.values_at, v.data(), sizeof(*v.data()) * v.size());
+    if constexpr (!std::is_same_v<V, std::monostate>)
+      place(h.values_at, v.data(), sizeof(*v.data()) * v.size());
   });
   if (h.explicit_labels) place(h.labels_at, labels.explicit_array().data(), 8 * a.nrows);
   h.payload_checksum = checksum(payload.data(), payload.size());
@@ -239,11 +253,15 @@ std::uint64_t write_graph(const graph& g, const std::string& path, const progres
     return 0;
   }
   if (ext == ".grb") {
-    if (gzipped(path)) throw error(error_kind::usage, ".grb files are not compressed; drop the .gz", path);
+    if (gzipped(path))
+      throw error(error_kind::usage, ".grb files are not compressed; drop the .gz", path);
     write_grb(g, path);
     return 0;
   }
-  throw error(error_kind::usage, "unknown output format '" + ext + "' (use .mtx, .el, .wel, .e (with its .v) or .grb; all but .grb may end .gz)", path);
+  throw error(error_kind::usage,
+              "unknown output format '" + ext +
+                  "' (use .mtx, .el, .wel, .e (with its .v) or .grb; all but .grb may end .gz)",
+              path);
 }
 
 }  // namespace graphring::io

@@ -32,6 +32,7 @@ void write_grb(const graph& g, const std::string& path);
 // Picks the writer from the file name: .mtx, .el/.txt/.wel, .e (+ .v), .grb (each but .grb may
 // end .gz). Returns the number of vertices the format could not hold (only an edge list leaves
 // any out).
-std::uint64_t write_graph(const graph& g, const std::string& path, const progress_fn& progress = {});
+std::uint64_t write_graph(const graph& g, const std::string& path,
+                          const progress_fn& progress = {});
 
 }  // namespace graphring::io

@@ -15,11 +15,11 @@
 #include <type_traits>
 
 #include "core/array.hpp"
+#include "core/parallel.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "engine/ops/vector_mask.hpp"
 #include "engine/ops/write_back.hpp"
 #include "engine/vector.hpp"
-#include "core/parallel.hpp"
 #include "semirings/binary_ops.hpp"
 
 namespace graphring {
@@ -164,9 +164,9 @@ void assign_at_mask(vector<W>& w, const vector<M>& mask, const Value& value) {
 // Whether folding entries into w with `Accum` in any order gives what folding them in order
 // gives, exactly: an integer min or max.
 template <class W, class Accum>
-inline constexpr bool folds_in_any_order_v =
-    std::is_integral_v<W> &&
-    (std::is_same_v<Accum, min_op<W>> || std::is_same_v<Accum, max_op<W>>);
+inline constexpr bool folds_in_any_order_v = std::is_integral_v<W> &&
+                                             (std::is_same_v<Accum, min_op<W>> ||
+                                              std::is_same_v<Accum, max_op<W>>);
 
 // The usage error of `operation` for the first of the `count` indices that is n or more, when
 // some are.

@@ -27,13 +27,13 @@
 #include <vector>
 
 #include "core/array.hpp"
+#include "core/parallel.hpp"
 #include "engine/matrix.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "engine/ops/matrix_write_back.hpp"
 #include "engine/ops/row_builder.hpp"
 #include "engine/ops/write_back.hpp"
 #include "engine/vector.hpp"
-#include "core/parallel.hpp"
 #include "semirings/index_ops.hpp"
 
 namespace graphring {
@@ -280,18 +280,23 @@ matrix<R> merge_matrices(const matrix<A>& a, const matrix<B>& b, const Op& op,
   if (iso) {
     const R one = *iso;
     auto constant = [one](auto...) { return one; };
-    return build_rows_bounded<R>(a.nrows(), a.ncols(), a.nvals() + b.nvals(),
-                                 [&](std::uint64_t i, auto&& emit) {
-      merge_row<union_of>(av, bv, i, constant, constant, constant, emit, band);
-    }, bound, iso);
+    return build_rows_bounded<R>(
+        a.nrows(), a.ncols(), a.nvals() + b.nvals(),
+        [&](std::uint64_t i, auto&& emit) {
+          merge_row<union_of>(av, bv, i, constant, constant, constant, emit, band);
+        },
+        bound, iso);
   }
-  return build_rows_bounded<R>(a.nrows(), a.ncols(), a.nvals() + b.nvals(),
-                               [&](std::uint64_t i, auto&& emit) {
-    merge_row<union_of>(
-        av, bv, i, [&](std::uint64_t p, std::uint64_t q) { return R(op(av.value(p), bv.value(q))); },
-        [&](std::uint64_t p) { return R(av.value(p)); },
-        [&](std::uint64_t q) { return R(bv.value(q)); }, emit, band);
-  }, bound);
+  return build_rows_bounded<R>(
+      a.nrows(), a.ncols(), a.nvals() + b.nvals(),
+      [&](std::uint64_t i, auto&& emit) {
+        merge_row<union_of>(
+            av, bv, i,
+            [&](std::uint64_t p, std::uint64_t q) { return R(op(av.value(p), bv.value(q))); },
+            [&](std::uint64_t p) { return R(av.value(p)); },
+            [&](std::uint64_t q) { return R(bv.value(q)); }, emit, band);
+      },
+      bound);
 }
 
 // keep(i, j, x, rank, out) for every entry, rank being the entry's place in its row (0, 1, ...).
@@ -335,7 +340,8 @@ std::uint64_t rank_limit(const F& keep) {
 template <class F, class X>
 decltype(auto) call_index_op(const F& f, const X& x, std::uint64_t i, std::uint64_t j,
                              std::uint64_t rank) {
-  if constexpr (std::is_invocable_v<const F&, const X&, std::uint64_t, std::uint64_t, std::uint64_t>) {
+  if constexpr (std::is_invocable_v<const F&, const X&, std::uint64_t, std::uint64_t,
+                                    std::uint64_t>) {
     return f(x, i, j, rank);
   } else {
     return f(x, i, j);
@@ -371,8 +377,8 @@ void write_back_band(matrix<W>& c, const Band& band, const Accum& accum, const m
     };
     return map_matrix<W>(c, kept, c.is_iso() ? std::optional<W>(c.iso_value()) : std::nullopt);
   };
-  matrix<W> inside = std::is_same_v<Accum, no_accum_t> ? matrix<W>(c.nrows(), c.ncols())
-                                                       : part_of_c(band);
+  matrix<W> inside =
+      std::is_same_v<Accum, no_accum_t> ? matrix<W>(c.nrows(), c.ncols()) : part_of_c(band);
   write_back(inside, no_mask, accum, t, descriptor{}, false);
   if (d.replace || c.nvals() == 0) {
     c = std::move(inside);
@@ -404,8 +410,8 @@ void ewise_matrices(matrix<W>& c, const Mask& mask, const Accum& accum, const Op
 // ---- vectors ----
 
 template <class W, class Mask, class Accum, class Op, class U, class V>
-void ewise_add(vector<W>& w, const Mask& mask, const Accum& accum, const Op& op,
-               const vector<U>& u, const vector<V>& v, const descriptor& d = {}) {
+void ewise_add(vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const vector<U>& u,
+               const vector<V>& v, const descriptor& d = {}) {
   using R = detail::binary_result_t<Op, U, V>;
   detail::check_dimension(w.size(), u.size(), "the output vector's size");
   detail::write_back(w, mask, accum, detail::merge_vectors<R, true>(u, v, op), d, false);
@@ -439,8 +445,8 @@ void apply(vector<W>& w, const Mask& mask, const Accum& accum, const F& f, const
 }
 
 template <class W, class Mask, class Accum, class F, class U>
-void apply_index(vector<W>& w, const Mask& mask, const Accum& accum, const F& f,
-                 const vector<U>& u, const descriptor& d = {}) {
+void apply_index(vector<W>& w, const Mask& mask, const Accum& accum, const F& f, const vector<U>& u,
+                 const descriptor& d = {}) {
   using R = std::decay_t<std::invoke_result_t<const F&, const U&, std::uint64_t, std::uint64_t>>;
   detail::check_dimension(w.size(), u.size(), "the output vector's size");
   auto t = detail::map_vector<R, true>(u, [&](std::uint64_t i, const U& x, R& out) {
@@ -464,8 +470,8 @@ void select(vector<W>& w, const Mask& mask, const Accum& accum, const F& keep, c
 // ---- matrices ----
 
 template <class W, class Mask, class Accum, class Op, class A, class B>
-void ewise_add(matrix<W>& c, const Mask& mask, const Accum& accum, const Op& op,
-               const matrix<A>& a, const matrix<B>& b, const descriptor& d = {}) {
+void ewise_add(matrix<W>& c, const Mask& mask, const Accum& accum, const Op& op, const matrix<A>& a,
+               const matrix<B>& b, const descriptor& d = {}) {
   detail::ewise_matrices<true>(c, mask, accum, op, a, b, d);
 }
 
@@ -480,24 +486,26 @@ void apply(matrix<W>& c, const Mask& mask, const Accum& accum, const F& f, const
            const descriptor& d = {}) {
   using R = std::decay_t<std::invoke_result_t<const F&, const A&>>;
   const matrix<A>& x = d.transpose_first ? a.transposed() : a;
-  auto t = detail::map_matrix<R>(x, [&](std::uint64_t, std::uint64_t, const A& v, std::uint64_t,
-                                        R& out) {
-    out = f(v);
-    return true;
-  }, x.is_iso() ? std::optional<R>(f(x.iso_value())) : std::nullopt);
+  auto t = detail::map_matrix<R>(
+      x,
+      [&](std::uint64_t, std::uint64_t, const A& v, std::uint64_t, R& out) {
+        out = f(v);
+        return true;
+      },
+      x.is_iso() ? std::optional<R>(f(x.iso_value())) : std::nullopt);
   detail::write_back(c, mask, accum, t, d, false);
 }
 
 template <class W, class Mask, class Accum, class F, class A>
-void apply_index(matrix<W>& c, const Mask& mask, const Accum& accum, const F& f,
-                 const matrix<A>& a, const descriptor& d = {}) {
+void apply_index(matrix<W>& c, const Mask& mask, const Accum& accum, const F& f, const matrix<A>& a,
+                 const descriptor& d = {}) {
   using R = std::decay_t<decltype(detail::call_index_op(f, std::declval<const A&>(), 0, 0, 0))>;
   const matrix<A>& x = d.transpose_first ? a.transposed() : a;
-  auto t = detail::map_matrix<R>(x, [&](std::uint64_t i, std::uint64_t j, const A& v,
-                                        std::uint64_t rank, R& out) {
-    out = detail::call_index_op(f, v, i, j, rank);
-    return true;
-  });
+  auto t = detail::map_matrix<R>(
+      x, [&](std::uint64_t i, std::uint64_t j, const A& v, std::uint64_t rank, R& out) {
+        out = detail::call_index_op(f, v, i, j, rank);
+        return true;
+      });
   detail::write_back(c, mask, accum, t, d, false);
 }
 
@@ -505,11 +513,13 @@ template <class W, class Mask, class Accum, class F, class A>
 void select(matrix<W>& c, const Mask& mask, const Accum& accum, const F& keep, const matrix<A>& a,
             const descriptor& d = {}) {
   const matrix<A>& x = d.transpose_first ? a.transposed() : a;
-  auto t = detail::map_matrix<A>(x, [&](std::uint64_t i, std::uint64_t j, const A& v,
-                                        std::uint64_t rank, A& out) {
-    out = v;
-    return bool(detail::call_index_op(keep, v, i, j, rank));
-  }, x.is_iso() ? std::optional<A>(x.iso_value()) : std::nullopt, detail::rank_limit(keep));
+  auto t = detail::map_matrix<A>(
+      x,
+      [&](std::uint64_t i, std::uint64_t j, const A& v, std::uint64_t rank, A& out) {
+        out = v;
+        return bool(detail::call_index_op(keep, v, i, j, rank));
+      },
+      x.is_iso() ? std::optional<A>(x.iso_value()) : std::nullopt, detail::rank_limit(keep));
   detail::write_back(c, mask, accum, t, d, false);
 }
 
@@ -549,44 +559,44 @@ void partition(matrix<A>& kept, matrix<A>& rest, const F& keep, const matrix<A>&
   vertex_id* const rc = rest_cols.data();
   A* const kv = kept_values.data();
   A* const rv = rest_values.data();
-  detail::for_each_row_block(n, threads, [&](std::uint64_t b, std::uint64_t begin,
-                                             std::uint64_t end) {
-    edge_offset k = kept_start[b], r = rows.offsets[begin] - k;
-    const edge_offset kept_end = kept_start[b + 1], rest_end = rows.offsets[end] - kept_end;
-    for (std::uint64_t i = begin; i < end; ++i) {
-      const std::uint64_t first = rows.offsets[i], last = rows.offsets[i + 1];
-      if (k + (last - first) >= kept_end || r + (last - first) >= rest_end) {
-        for (std::uint64_t p = first; p < last; ++p) {
-          if (kept_at(i, p)) {
-            kc[k] = rows.cols[p];
-            if (!iso) kv[k] = rows.values[p];
-            ++k;
+  detail::for_each_row_block(
+      n, threads, [&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
+        edge_offset k = kept_start[b], r = rows.offsets[begin] - k;
+        const edge_offset kept_end = kept_start[b + 1], rest_end = rows.offsets[end] - kept_end;
+        for (std::uint64_t i = begin; i < end; ++i) {
+          const std::uint64_t first = rows.offsets[i], last = rows.offsets[i + 1];
+          if (k + (last - first) >= kept_end || r + (last - first) >= rest_end) {
+            for (std::uint64_t p = first; p < last; ++p) {
+              if (kept_at(i, p)) {
+                kc[k] = rows.cols[p];
+                if (!iso) kv[k] = rows.values[p];
+                ++k;
+              } else {
+                rc[r] = rows.cols[p];
+                if (!iso) rv[r] = rows.values[p];
+                ++r;
+              }
+            }
+          } else if (iso) {
+            for (std::uint64_t p = first; p < last; ++p) {
+              const bool in = kept_at(i, p);
+              kc[k] = rc[r] = rows.cols[p];
+              k += in;
+              r += !in;
+            }
           } else {
-            rc[r] = rows.cols[p];
-            if (!iso) rv[r] = rows.values[p];
-            ++r;
+            for (std::uint64_t p = first; p < last; ++p) {
+              const bool in = kept_at(i, p);
+              kc[k] = rc[r] = rows.cols[p];
+              kv[k] = rv[r] = rows.values[p];
+              k += in;
+              r += !in;
+            }
           }
+          kept_offsets[i + 1] = k;
+          rest_offsets[i + 1] = r;
         }
-      } else if (iso) {
-        for (std::uint64_t p = first; p < last; ++p) {
-          const bool in = kept_at(i, p);
-          kc[k] = rc[r] = rows.cols[p];
-          k += in;
-          r += !in;
-        }
-      } else {
-        for (std::uint64_t p = first; p < last; ++p) {
-          const bool in = kept_at(i, p);
-          kc[k] = rc[r] = rows.cols[p];
-          kv[k] = rv[r] = rows.values[p];
-          k += in;
-          r += !in;
-        }
-      }
-      kept_offsets[i + 1] = k;
-      rest_offsets[i + 1] = r;
-    }
-  });
+      });
   // Both are built before either is assigned: kept or rest may be a itself.
   matrix<A> kept_part(n, ncols, share(std::move(kept_offsets)), share(std::move(kept_cols)),
                       share(std::move(kept_values)), iso_value);

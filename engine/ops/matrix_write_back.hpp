@@ -78,29 +78,30 @@ void write_back(matrix<W>& c, const Mask& mask, const Accum& accum, const matrix
   const matrix<W> old = c;
   c = build_rows_counted<W>(c.nrows(), c.ncols(), old.nvals() + t.nvals(),
                             [&](std::uint64_t i, auto&& emit) {
-    mask_row_cursor cursor(m, i, d);
-    std::uint64_t p = old.offsets()[i], pe = old.offsets()[i + 1];
-    std::uint64_t q = t.offsets()[i], qe = t.offsets()[i + 1];
-    while (p < pe || q < qe) {
-      const std::uint64_t jo = p < pe ? old.cols()[p] : ~std::uint64_t(0);
-      const std::uint64_t jt = q < qe ? t.cols()[q] : ~std::uint64_t(0);
-      const std::uint64_t j = std::min(jo, jt);
-      const bool has_old = jo == j, has_t = jt == j;
-      if (cursor.allows(j)) {
-        if (has_t && has_old && accumulate) {
-          if constexpr (accumulate) emit(j, W(accum(old.value(p), t.value(q))));
-        } else if (has_t) {
-          emit(j, W(t.value(q)));
-        } else if (has_old && accumulate) {
-          emit(j, old.value(p));
-        }
-      } else if (has_old && !d.replace) {
-        emit(j, old.value(p));
-      }
-      p += has_old;
-      q += has_t;
-    }
-  });
+                              mask_row_cursor cursor(m, i, d);
+                              std::uint64_t p = old.offsets()[i], pe = old.offsets()[i + 1];
+                              std::uint64_t q = t.offsets()[i], qe = t.offsets()[i + 1];
+                              while (p < pe || q < qe) {
+                                const std::uint64_t jo = p < pe ? old.cols()[p] : ~std::uint64_t(0);
+                                const std::uint64_t jt = q < qe ? t.cols()[q] : ~std::uint64_t(0);
+                                const std::uint64_t j = std::min(jo, jt);
+                                const bool has_old = jo == j, has_t = jt == j;
+                                if (cursor.allows(j)) {
+                                  if (has_t && has_old && accumulate) {
+                                    if constexpr (accumulate)
+                                      emit(j, W(accum(old.value(p), t.value(q))));
+                                  } else if (has_t) {
+                                    emit(j, W(t.value(q)));
+                                  } else if (has_old && accumulate) {
+                                    emit(j, old.value(p));
+                                  }
+                                } else if (has_old && !d.replace) {
+                                  emit(j, old.value(p));
+                                }
+                                p += has_old;
+                                q += has_t;
+                              }
+                            });
 }
 
 }  // namespace graphring::detail

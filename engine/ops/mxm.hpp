@@ -12,11 +12,11 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "core/parallel.hpp"
 #include "engine/matrix.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "engine/ops/matrix_write_back.hpp"
 #include "engine/ops/row_builder.hpp"
-#include "core/parallel.hpp"
 #include "kernels/cpu/spgemm.hpp"
 #include "semirings/binary_ops.hpp"
 #include "semirings/monoids.hpp"
@@ -29,11 +29,11 @@ namespace detail {
 // (pair) and both the semiring and the reduction add integers.
 template <class Monoid, class S>
 inline constexpr bool sum_counts_products_v =
-    std::is_same_v<typename S::multiply_op, pair_op<typename S::c_type>> &&
-    std::is_same_v<typename S::add_monoid, plus_monoid<typename S::c_type>> &&
-    std::is_integral_v<typename S::c_type> &&
-    std::is_same_v<Monoid, plus_monoid<typename Monoid::value_type>> &&
-    std::is_integral_v<typename Monoid::value_type>;
+    std::is_same_v<typename S::multiply_op, pair_op<typename S::c_type>>&&
+        std::is_same_v<typename S::add_monoid, plus_monoid<typename S::c_type>>&&
+            std::is_integral_v<typename S::c_type>&&
+                std::is_same_v<Monoid, plus_monoid<typename Monoid::value_type>>&&
+                    std::is_integral_v<typename Monoid::value_type>;
 
 // Whether masked dot products visit fewer entries than Gustavson's method: a merge of A(i,:) with
 // Bᵀ(j,:) for every (i,j) of M, against a scan of B(k,:) for every A(i,k) in a row M has entries
@@ -151,12 +151,13 @@ void mxm(matrix<W>& c, const Mask& mask, const Accum& accum, S, const matrix<AT>
          const matrix<BT>& b, const descriptor& d = {}) {
   using C = typename S::c_type;
   matrix<C> t;
-  detail::product_rows<S>(mask, a, b, d, [&](std::uint64_t nrows, std::uint64_t ncols,
-                                             std::uint64_t work, const auto& row) {
-    detail::check_dimension(c.nrows(), nrows, "the output matrix's rows");
-    detail::check_dimension(c.ncols(), ncols, "the output matrix's columns");
-    t = detail::build_by_rows<C>(nrows, ncols, work, row);
-  });
+  detail::product_rows<S>(
+      mask, a, b, d,
+      [&](std::uint64_t nrows, std::uint64_t ncols, std::uint64_t work, const auto& row) {
+        detail::check_dimension(c.nrows(), nrows, "the output matrix's rows");
+        detail::check_dimension(c.ncols(), ncols, "the output matrix's columns");
+        t = detail::build_by_rows<C>(nrows, ncols, work, row);
+      });
   detail::write_back(c, mask, accum, t, d, true);
 }
 
@@ -173,21 +174,21 @@ typename Monoid::value_type mxm_reduce(Monoid, const Mask& mask, S, const matrix
   using T = typename Monoid::value_type;
   T result = Monoid::identity();
   constexpr bool row_counts = detail::sum_counts_products_v<Monoid, S>;
-  detail::product_rows<S, row_counts>(mask, a, b, d, [&](std::uint64_t nrows, std::uint64_t,
-                                             std::uint64_t work, const auto& row) {
-    // Blocks of rows small enough to balance a power-law graph's hubs between threads.
-    const std::uint64_t blocks = std::min<std::uint64_t>(nrows, 1024);
-    array<T> partial(blocks, Monoid::identity());
-    const bool parallel = nrows + work > kernels::min_parallel_work;
+  detail::product_rows<S, row_counts>(
+      mask, a, b, d, [&](std::uint64_t nrows, std::uint64_t, std::uint64_t work, const auto& row) {
+        // Blocks of rows small enough to balance a power-law graph's hubs between threads.
+        const std::uint64_t blocks = std::min<std::uint64_t>(nrows, 1024);
+        array<T> partial(blocks, Monoid::identity());
+        const bool parallel = nrows + work > kernels::min_parallel_work;
 #pragma omp parallel for schedule(dynamic, 1) if (parallel)
-    for (std::int64_t k = 0; k < std::int64_t(blocks); ++k) {
-      T acc = Monoid::identity();
-      for (std::uint64_t i = nrows * k / blocks; i < nrows * (k + 1) / blocks; ++i)
-        row(i, [&](std::uint64_t, const auto& value) { acc = Monoid()(acc, T(value)); });
-      partial[k] = acc;
-    }
-    for (const T& x : partial) result = Monoid()(result, x);
-  });
+        for (std::int64_t k = 0; k < std::int64_t(blocks); ++k) {
+          T acc = Monoid::identity();
+          for (std::uint64_t i = nrows * k / blocks; i < nrows * (k + 1) / blocks; ++i)
+            row(i, [&](std::uint64_t, const auto& value) { acc = Monoid()(acc, T(value)); });
+          partial[k] = acc;
+        }
+        for (const T& x : partial) result = Monoid()(result, x);
+      });
   return result;
 }
 

@@ -17,12 +17,12 @@
 #include <type_traits>
 
 #include "core/array.hpp"
+#include "core/parallel.hpp"
 #include "engine/matrix.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "engine/ops/vector_mask.hpp"
 #include "engine/ops/write_back.hpp"
 #include "engine/vector.hpp"
-#include "core/parallel.hpp"
 #include "kernels/cpu/spmspv_push.hpp"
 #include "kernels/cpu/spmv_pull.hpp"
 #include "kernels/cpu/spmv_sliced.hpp"
@@ -106,8 +106,8 @@ vector<typename S::c_type> pull_product(const matrix<AT>& rows, const vector<U>&
       } else {
         count = by_rows();
       }
-      choice.took(kernel, std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-                              .count());
+      choice.took(kernel,
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
       done = true;
     }
   }
@@ -172,10 +172,12 @@ void matrix_vector(vector<W>& w, const Mask& mask, const Accum& accum, std::uint
     if constexpr (std::is_same_v<W, C> && std::is_same_v<Accum, no_accum_t>) {
       const bool replaced = std::is_same_v<Mask, no_mask_t> ? !d.complement_mask : d.replace;
       const void* self = &w;
-      if (replaced && self != static_cast<const void*>(&u) && self != static_cast<const void*>(&mask))
+      if (replaced && self != static_cast<const void*>(&u) &&
+          self != static_cast<const void*>(&mask))
         storage = w.take_storage();
     }
-    write_back(w, mask, accum, pull_product<pull_semiring>(pull_rows(), u, allows, std::move(storage)), d, true);
+    write_back(w, mask, accum,
+               pull_product<pull_semiring>(pull_rows(), u, allows, std::move(storage)), d, true);
   });
 }
 

@@ -54,7 +54,10 @@ class formatted_matrix {
   // error_kind::limit (padding too large; see ell.hpp).
   explicit formatted_matrix(matrix<T> a, std::optional<format_kind> kind = format_kind::csr,
                             vertex_order order = vertex_order::original)
-      : a_(std::move(a)), internal_(a_), requested_(kind), order_(order),
+      : a_(std::move(a)),
+        internal_(a_),
+        requested_(kind),
+        order_(order),
         shared_(std::make_shared<state>()) {
     if (order != vertex_order::original) relabel();
     const csr_matrix c = as_csr(internal_);
@@ -175,8 +178,8 @@ vector<typename S::c_type> format_pull(const matrix<T>& m, const any_format& f, 
           return 0;  // handled above
         } else if constexpr (std::is_same_v<F, hyb_matrix>) {
           const auto ev = source(held.ell().values()), cv = source(held.overflow().values());
-          return kernels::spmv_pull_hyb<S>(held.view(ev.stored, cv.stored), ev, cv, xv, xp, yv,
-                                           yp, allows);
+          return kernels::spmv_pull_hyb<S>(held.view(ev.stored, cv.stored), ev, cv, xv, xp, yv, yp,
+                                           allows);
         } else if constexpr (std::is_same_v<F, dtans_matrix>) {
           return kernels::spmv_pull_dtans<S>(held.template view<V>(), values, xv, xp, yv, yp,
                                              allows);
@@ -288,11 +291,9 @@ void mxv(vector<W>& w, const Mask& mask, const Accum& accum, S, const formatted_
   auto plain = [&]() -> const matrix<T>& { return a.csr(); };
   auto plain_t = [&]() -> const matrix<T>& { return a.csr().transposed(); };
   if (d.transpose_first) {
-    detail::matrix_vector<false, S>(w, mask, accum, a.ncols(), a.nrows(), formatted_t, plain,
-                                    u, d);
+    detail::matrix_vector<false, S>(w, mask, accum, a.ncols(), a.nrows(), formatted_t, plain, u, d);
   } else {
-    detail::matrix_vector<false, S>(w, mask, accum, a.nrows(), a.ncols(), formatted, plain_t,
-                                    u, d);
+    detail::matrix_vector<false, S>(w, mask, accum, a.nrows(), a.ncols(), formatted, plain_t, u, d);
   }
 }
 
@@ -305,11 +306,9 @@ void vxm(vector<W>& w, const Mask& mask, const Accum& accum, S, const vector<U>&
   auto plain = [&]() -> const matrix<T>& { return a.csr(); };
   auto plain_t = [&]() -> const matrix<T>& { return a.csr().transposed(); };
   if (d.transpose_second) {
-    detail::matrix_vector<true, S>(w, mask, accum, a.nrows(), a.ncols(), formatted, plain_t,
-                                   u, d);
+    detail::matrix_vector<true, S>(w, mask, accum, a.nrows(), a.ncols(), formatted, plain_t, u, d);
   } else {
-    detail::matrix_vector<true, S>(w, mask, accum, a.ncols(), a.nrows(), formatted_t, plain,
-                                   u, d);
+    detail::matrix_vector<true, S>(w, mask, accum, a.ncols(), a.nrows(), formatted_t, plain, u, d);
   }
 }
 

@@ -15,12 +15,12 @@
 #include <vector>
 
 #include "core/array.hpp"
+#include "core/parallel.hpp"
 #include "engine/matrix.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "engine/ops/vector_mask.hpp"
 #include "engine/ops/write_back.hpp"
 #include "engine/vector.hpp"
-#include "core/parallel.hpp"
 #include "semirings/monoids.hpp"
 
 namespace graphring {
@@ -66,8 +66,8 @@ typename Monoid::value_type ordered_reduce(std::uint64_t count, const Fold& fold
 }  // namespace detail
 
 template <class W, class Mask, class Accum, class Monoid, class A>
-void reduce_rows(vector<W>& w, const Mask& mask, const Accum& accum, Monoid,
-                 const matrix<A>& a_in, const descriptor& d = {}) {
+void reduce_rows(vector<W>& w, const Mask& mask, const Accum& accum, Monoid, const matrix<A>& a_in,
+                 const descriptor& d = {}) {
   using T = typename Monoid::value_type;
   const matrix<A>& a = d.transpose_first ? a_in.transposed() : a_in;
   detail::check_dimension(w.size(), a.nrows(), "the output vector's size");
@@ -116,9 +116,8 @@ template <class Monoid, class U>
 typename Monoid::value_type reduce(Monoid, const vector<U>& u) {
   using T = typename Monoid::value_type;
   if (u.form() == vector_form::sparse)
-    return detail::ordered_reduce<Monoid>(u.nvals(), [&](std::uint64_t e, T& acc) {
-      acc = Monoid()(acc, T(u.values()[e]));
-    });
+    return detail::ordered_reduce<Monoid>(
+        u.nvals(), [&](std::uint64_t e, T& acc) { acc = Monoid()(acc, T(u.values()[e])); });
   const std::uint8_t* present = u.present();
   return detail::ordered_reduce<Monoid>(u.size(), [&](std::uint64_t i, T& acc) {
     if (!present || present[i]) acc = Monoid()(acc, T(u.values()[i]));
@@ -150,9 +149,8 @@ typename Monoid::value_type reduce(Monoid, const vector<U>& u, const vector<M>& 
   };
   if (mask.form() == vector_form::sparse && d.structural_mask && !d.complement_mask) {
     const vertex_id* index = mask.indices();
-    return detail::ordered_reduce<Monoid>(mask.nvals(), [&](std::uint64_t e, T& acc) {
-      fold_at(index[e], acc);
-    });
+    return detail::ordered_reduce<Monoid>(mask.nvals(),
+                                          [&](std::uint64_t e, T& acc) { fold_at(index[e], acc); });
   }
   return detail::with_vector_mask(mask, d, [&](const auto& allows) {
     return detail::ordered_reduce<Monoid>(u.size(), [&](std::uint64_t i, T& acc) {
@@ -168,9 +166,8 @@ typename Monoid::value_type reduce(Monoid, const matrix<A>& a) {
   if constexpr (is_idempotent_v<Monoid>) {
     if (a.is_iso()) return Monoid()(Monoid::identity(), T(a.iso_value()));
   }
-  return detail::ordered_reduce<Monoid>(a.nvals(), [&](std::uint64_t p, T& acc) {
-    acc = Monoid()(acc, T(a.value(p)));
-  });
+  return detail::ordered_reduce<Monoid>(
+      a.nvals(), [&](std::uint64_t p, T& acc) { acc = Monoid()(acc, T(a.value(p))); });
 }
 
 }  // namespace graphring

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "core/array.hpp"
-#include "engine/matrix.hpp"
 #include "core/parallel.hpp"
+#include "engine/matrix.hpp"
 
 namespace graphring::detail {
 
@@ -138,8 +138,10 @@ matrix<T> build_rows_counted(std::uint64_t nrows, std::uint64_t ncols, std::uint
   edge_offset* const ends = offsets.data() + 1;
   for_each_row_block(nrows, threads, [&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
     const edge_offset p = block_start[b];
-    if (iso) write_rows<true>(row, begin, end, p, col_out, value_out, ends);
-    else write_rows<false>(row, begin, end, p, col_out, value_out, ends);
+    if (iso)
+      write_rows<true>(row, begin, end, p, col_out, value_out, ends);
+    else
+      write_rows<false>(row, begin, end, p, col_out, value_out, ends);
   });
   return matrix<T>(nrows, ncols, share(std::move(offsets)), share(std::move(cols)),
                    share(std::move(values)), iso ? *iso : T{});
@@ -169,7 +171,8 @@ matrix<T> build_rows_bounded(std::uint64_t nrows, std::uint64_t ncols, std::uint
   for_each_row_block(nrows, threads, [&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
     const edge_offset p = room[b];
     start[b + 1] = (iso ? write_rows<true>(row, begin, end, p, col_out, value_out, ends)
-                        : write_rows<false>(row, begin, end, p, col_out, value_out, ends)) - p;
+                        : write_rows<false>(row, begin, end, p, col_out, value_out, ends)) -
+                   p;
   });
   for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
   if (start.back() == room.back())

@@ -35,22 +35,26 @@ void extract_matrix(matrix<W>& c, const Mask& mask, const Accum& accum, const ma
   const std::uint64_t listed = lands.empty() ? 0 : nc;
   for (std::uint64_t s = 0; s < listed; ++s) {
     const std::uint64_t j = detail::index_at(cols, s);
-    if (j >= a.ncols()) throw error(error_kind::usage, "extract column " + std::to_string(j) + " is out of range");
+    if (j >= a.ncols())
+      throw error(error_kind::usage, "extract column " + std::to_string(j) + " is out of range");
     lands[j].push_back(vertex_id(s));
   }
   for (std::uint64_t r = 0; r < nr; ++r)
     if (detail::index_at(rows, r) >= a.nrows())
-      throw error(error_kind::usage, "extract row " + std::to_string(detail::index_at(rows, r)) + " is out of range");
+      throw error(error_kind::usage,
+                  "extract row " + std::to_string(detail::index_at(rows, r)) + " is out of range");
   auto t = detail::build_by_rows<A>(nr, nc, a.nvals(), [&](std::uint64_t r, auto&& emit) {
     const std::uint64_t i = detail::index_at(rows, r);
     if (lands.empty()) {
-      for (std::uint64_t p = a.offsets()[i]; p < a.offsets()[i + 1]; ++p) emit(a.cols()[p], a.value(p));
+      for (std::uint64_t p = a.offsets()[i]; p < a.offsets()[i + 1]; ++p)
+        emit(a.cols()[p], a.value(p));
       return;
     }
     std::vector<std::pair<vertex_id, A>> row;
     for (std::uint64_t p = a.offsets()[i]; p < a.offsets()[i + 1]; ++p)
       for (vertex_id s : lands[a.cols()[p]]) row.emplace_back(s, a.value(p));
-    std::sort(row.begin(), row.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::sort(row.begin(), row.end(),
+              [](const auto& x, const auto& y) { return x.first < y.first; });
     for (const auto& [s, v] : row) emit(s, v);
   });
   detail::write_back(c, mask, accum, t, d, false);

@@ -61,8 +61,9 @@ class vector_mask {
       : structural_(d.structural_mask), complement_(d.complement_mask) {
     if constexpr (!std::is_arithmetic_v<M>) {
       if (!structural_)
-        throw error(error_kind::usage,
-                    "a mask of a non-arithmetic type must be structural (descriptor.structural_mask)");
+        throw error(
+            error_kind::usage,
+            "a mask of a non-arithmetic type must be structural (descriptor.structural_mask)");
     }
     if (mask.form() == vector_form::sparse) {
       spread_ = spread_pool::take(mask.size());
@@ -99,7 +100,7 @@ class vector_mask {
   }
 
   bool structural_, complement_;
-  array<std::uint8_t> spread_;      // a sparse mask's entries as bytes (from spread_pool)
+  array<std::uint8_t> spread_;       // a sparse mask's entries as bytes (from spread_pool)
   array<vertex_id> spread_indices_;  // the bytes set, to clear
   const std::uint8_t* present_ = nullptr;
   const M* values_ = nullptr;

@@ -9,10 +9,10 @@
 #include <type_traits>
 
 #include "core/array.hpp"
+#include "core/parallel.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "engine/ops/vector_mask.hpp"
 #include "engine/vector.hpp"
-#include "core/parallel.hpp"
 
 namespace graphring::detail {
 
@@ -154,7 +154,8 @@ void write_back(vector<W>& w, const Mask& mask, const Accum& accum, vector<C>&& 
     // Nothing of the old w survives: the result is t where the mask allows.
     if (d.replace || w.nvals() == 0) {
       vector<W> result;
-      with_vector_mask(mask, d, [&](const auto& allows) { result = admitted<W>(std::move(t), allows); });
+      with_vector_mask(mask, d,
+                       [&](const auto& allows) { result = admitted<W>(std::move(t), allows); });
       w = std::move(result);
       w.conform();
       return;

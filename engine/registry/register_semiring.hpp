@@ -27,11 +27,13 @@ void register_semiring(semiring_registry& registry, const std::string& name,
                  product_method method, std::optional<format_kind> format,
                  vertex_order order) -> any_vector {
     const formatted_matrix<A> m(matrix<A>::from_csr(a, A(1), at), format, order);
-    const vector<B> u = std::visit([](auto v) {
-      vector<B> converted = detail::converted<B>(std::move(v));
-      converted.conform();
-      return converted;
-    }, x);
+    const vector<B> u = std::visit(
+        [](auto v) {
+          vector<B> converted = detail::converted<B>(std::move(v));
+          converted.conform();
+          return converted;
+        },
+        x);
     vector<C> w(m.nrows());
     descriptor d;
     d.method = method;

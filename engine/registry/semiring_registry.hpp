@@ -29,9 +29,9 @@
 namespace graphring {
 
 // A vector of any of the arithmetic types, as it crosses the registry.
-using any_vector = std::variant<vector<bool>, vector<std::int32_t>, vector<std::int64_t>,
-                                vector<std::uint32_t>, vector<std::uint64_t>, vector<float>,
-                                vector<double>>;
+using any_vector =
+    std::variant<vector<bool>, vector<std::int32_t>, vector<std::int64_t>, vector<std::uint32_t>,
+                 vector<std::uint64_t>, vector<float>, vector<double>>;
 
 // The type-erased multiply the registry hands out: w = A ⊕.⊗ x for the adjacency matrix of a
 // graph (`a`, its transpose `at` if already at hand or null), x converted to the semiring's input

@@ -119,9 +119,9 @@ inline void order_listed(const std::uint64_t* marks, std::uint64_t first, std::u
 
 // Whether folding chunk results in chunk order gives the sequential fold bit for bit.
 template <class S>
-inline constexpr bool folds_exactly_in_chunks = is_idempotent_v<typename S::add_monoid> ||
-                                                is_any_v<typename S::add_monoid> ||
-                                                std::is_integral_v<typename S::c_type>;
+inline constexpr bool folds_exactly_in_chunks =
+    is_idempotent_v<typename S::add_monoid> || is_any_v<typename S::add_monoid> ||
+    std::is_integral_v<typename S::c_type>;
 
 // Records product p for index j, as scatter_one does, without listing j.
 template <class S, class C>

@@ -153,8 +153,8 @@ inline std::uint64_t long_row_limit(std::uint64_t work, int threads) {
 
 // The ordered reduction of one long row by the whole thread team.
 template <bool iso, class S, class V, class X>
-bool fold_long_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_present,
-                   std::uint64_t i, typename S::c_type& result) {
+bool fold_long_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_present, std::uint64_t i,
+                   typename S::c_type& result) {
   using C = typename S::c_type;
   const std::uint64_t first = a.offsets[i], last = a.offsets[i + 1];
   const int pieces = omp_get_max_threads() * 4;
@@ -227,7 +227,10 @@ std::uint64_t spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_
     std::uint64_t lo = 0, hi = n;
     while (lo < hi) {
       const std::uint64_t mid = (lo + hi) / 2;
-      if (mid + a.offsets[mid] < target) lo = mid + 1; else hi = mid;
+      if (mid + a.offsets[mid] < target)
+        lo = mid + 1;
+      else
+        hi = mid;
     }
     return lo;
   };
@@ -242,7 +245,10 @@ std::uint64_t spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_
       std::uint64_t lo = begin, hi = end;
       while (lo < hi) {
         const std::uint64_t mid = hi - (hi - lo) / 2;
-        if (a.offsets[mid] + gather_lookahead <= nnz) lo = mid; else hi = mid - 1;
+        if (a.offsets[mid] + gather_lookahead <= nnz)
+          lo = mid;
+        else
+          hi = mid - 1;
       }
       cut = lo;
     }

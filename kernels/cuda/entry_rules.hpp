@@ -11,8 +11,8 @@
 
 #include <cstdint>
 
-#include "kernels/formats/csr_view.hpp"
 #include "kernels/cuda/views.hpp"
+#include "kernels/formats/csr_view.hpp"
 #include "semirings/hd.hpp"
 #include "semirings/monoids.hpp"
 

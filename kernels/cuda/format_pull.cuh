@@ -68,7 +68,7 @@ void coo_pull(const coo_view<T>& c, const T& iso, const U* x, const std::uint8_t
   if constexpr (has_atomic_form_v<typename S::add_monoid, C>) {
     if (!continuing && c.nrows > 0) {
       clear_rows<<<grid_for(c.nrows, block_threads), block_threads>>>(c.nrows, S::zero(), y,
-                                                                       y_present);
+                                                                      y_present);
       GRAPHRING_CUDA_LAUNCHED();
     }
     if (c.nnz == 0) return;

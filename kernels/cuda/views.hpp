@@ -7,13 +7,13 @@
 
 #include <cstdint>
 
+#include "kernels/cuda/launch_geometry.hpp"
 #include "kernels/formats/coo_view.hpp"
 #include "kernels/formats/csr_view.hpp"
 #include "kernels/formats/ell_view.hpp"
 #include "kernels/formats/format_view.hpp"
 #include "kernels/formats/hyb_view.hpp"
 #include "kernels/formats/sell_view.hpp"
-#include "kernels/cuda/launch_geometry.hpp"
 #include "semirings/hd.hpp"
 
 namespace graphring::cuda {

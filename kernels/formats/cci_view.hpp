@@ -140,12 +140,13 @@ struct cci_view {
 // which a branch would mispredict. Reads at most 128 bits past the last codeword (the code's
 // padding words).
 struct cci_reader {
-  std::uint64_t buf = 0;    // the next `avail` bits of code, lowest first
-  std::uint64_t next = 0;   // the bit after those in buf
+  std::uint64_t buf = 0;   // the next `avail` bits of code, lowest first
+  std::uint64_t next = 0;  // the bit after those in buf
   std::uint32_t avail = 0;
 
   template <class V>
-  GRAPHRING_HD cci_reader(const cci_view<V>& v, std::uint64_t bit) : buf(v.peek(bit)), next(bit + 64), avail(64) {}
+  GRAPHRING_HD cci_reader(const cci_view<V>& v, std::uint64_t bit)
+      : buf(v.peek(bit)), next(bit + 64), avail(64) {}
 
   // The bit after the last codeword read.
   GRAPHRING_HD std::uint64_t position() const { return next - avail; }

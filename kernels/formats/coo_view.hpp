@@ -23,7 +23,10 @@ struct coo_view {
     std::uint64_t lo = 0, hi = nnz;
     while (lo < hi) {
       const std::uint64_t mid = lo + (hi - lo) / 2;
-      if (rows[mid] < r) lo = mid + 1; else hi = mid;
+      if (rows[mid] < r)
+        lo = mid + 1;
+      else
+        hi = mid;
     }
     return lo;
   }

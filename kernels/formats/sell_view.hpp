@@ -15,10 +15,12 @@ struct sell_view {
   std::uint64_t nrows = 0, ncols = 0, chunk = 0, slices = 0;  // chunk = C
   const edge_offset* slice_offsets = nullptr;  // slices + 1; slice s holds chunk * width(s) slots
   const vertex_id* row_of = nullptr;           // slices * chunk; past nrows: padding_column
-  const vertex_id* cols = nullptr;             // slot (lane p, j) of slice s: slice_offsets[s] + j * chunk + p
+  const vertex_id* cols = nullptr;  // slot (lane p, j) of slice s: slice_offsets[s] + j * chunk + p
   const V* values = nullptr;
 
-  GRAPHRING_HD std::uint64_t width(std::uint64_t s) const { return (slice_offsets[s + 1] - slice_offsets[s]) / chunk; }
+  GRAPHRING_HD std::uint64_t width(std::uint64_t s) const {
+    return (slice_offsets[s + 1] - slice_offsets[s]) / chunk;
+  }
 
   // Calls f(column, k) for each entry of the row at sorted position p in column order until f
   // returns true.

@@ -1,6 +1,5 @@
 // Uses the installed library: generate a graph, write and reload it, print its size.
 #include <cstdio>
-
 #include <graphring/graphring.hpp>
 
 int main(int argc, char** argv) {
@@ -8,6 +7,7 @@ int main(int argc, char** argv) {
   graphring::graph g = graphring::generate("grid:10");
   graphring::io::write_grb(g, argv[1]);
   graphring::graph h = graphring::load_graph(argv[1]);
-  std::printf("%llu vertices, %llu edges\n", (unsigned long long)h.vertices(), (unsigned long long)h.edges());
+  std::printf("%llu vertices, %llu edges\n", (unsigned long long)h.vertices(),
+              (unsigned long long)h.edges());
   return h.edges() == 360 ? 0 : 1;
 }

@@ -63,9 +63,11 @@ void raw_cci(byte_reader in) {
   for (std::uint64_t i = 0; i + 1 < code_start.size(); ++i)
     code_start[i + 1] = code_start[i] + in.next<std::uint16_t>() % 2048;
   if (slices == 1) {
-    for (std::uint64_t g = 0; g < groups; ++g) group_entry[g + 1] = group_entry[g] + in.next<std::uint8_t>();
+    for (std::uint64_t g = 0; g < groups; ++g)
+      group_entry[g + 1] = group_entry[g] + in.next<std::uint8_t>();
   } else {
-    for (std::uint64_t r = 0; r < nrows; ++r) offsets[r + 1] = offsets[r] + in.next<std::uint8_t>() % 40;
+    for (std::uint64_t r = 0; r < nrows; ++r)
+      offsets[r + 1] = offsets[r] + in.next<std::uint8_t>() % 40;
   }
   const std::uint64_t nvalues = slices == 1 ? group_entry[groups] : offsets[nrows];
   std::vector<std::uint64_t> words;
@@ -92,8 +94,9 @@ void raw_cci(byte_reader in) {
   std::vector<std::int64_t> x(ncols, 1), y(nrows);
   std::vector<std::uint8_t> yp(nrows);
   kernels::spmv_pull_stored<plus_times<std::int64_t>>(v, x.data(), nullptr, y.data(), yp.data(),
-                                                   [](std::uint64_t) { return true; });
-  for (std::uint64_t r = 0; r < nrows; ++r) check(yp[r] == (lengths[r] > 0) && (!yp[r] || y[r] == lengths[r]));
+                                                      [](std::uint64_t) { return true; });
+  for (std::uint64_t r = 0; r < nrows; ++r)
+    check(yp[r] == (lengths[r] > 0) && (!yp[r] || y[r] == lengths[r]));
 }
 
 csr_matrix matrix_from(byte_reader& in) {
@@ -111,7 +114,8 @@ csr_matrix matrix_from(byte_reader& in) {
       const std::uint8_t kind = in.next<std::uint8_t>();
       const std::uint32_t raw = in.next<std::uint32_t>();
       const std::uint32_t bits = kind % 33;
-      const std::uint64_t delta = bits == 0 ? 0 : (raw & (bits == 32 ? 0xffffffffu : (1u << bits) - 1));
+      const std::uint64_t delta =
+          bits == 0 ? 0 : (raw & (bits == 32 ? 0xffffffffu : (1u << bits) - 1));
       c = j == 0 ? delta : c + delta;
       if (c >= ncols) break;
       cols.push_back(vertex_id(c));
@@ -133,8 +137,10 @@ csr_matrix matrix_from(byte_reader& in) {
 
 void same_csr(const csr_matrix& a, const csr_matrix& b) {
   check(a.nrows == b.nrows && a.ncols == b.ncols && a.nnz() == b.nnz());
-  check(std::memcmp(a.offsets.data(), b.offsets.data(), a.offsets.size() * sizeof(edge_offset)) == 0);
-  check(a.nnz() == 0 || std::memcmp(a.cols.data(), b.cols.data(), a.nnz() * sizeof(vertex_id)) == 0);
+  check(std::memcmp(a.offsets.data(), b.offsets.data(), a.offsets.size() * sizeof(edge_offset)) ==
+        0);
+  check(a.nnz() == 0 ||
+        std::memcmp(a.cols.data(), b.cols.data(), a.nnz() * sizeof(vertex_id)) == 0);
   check(a.values.index() == b.values.index());
   if (const auto* v = std::get_if<shared_array<std::int32_t>>(&a.values)) {
     const auto& w = std::get<shared_array<std::int32_t>>(b.values);
@@ -152,7 +158,8 @@ void round_trip(byte_reader in) {
   same_csr(a, c4.to_csr());
   const dtans_matrix d = dtans_matrix::from_csr(a);
   same_csr(a, d.to_csr());
-  const dtans_matrix d1 = dtans_matrix::from_csr(a, {1 + std::uint32_t(a.nnz() % 37)});  // short lanes
+  const dtans_matrix d1 =
+      dtans_matrix::from_csr(a, {1 + std::uint32_t(a.nnz() % 37)});  // short lanes
   same_csr(a, d1.to_csr());
   const sell_matrix s = sell_matrix::from_csr(a, {4, 8});
   same_csr(a, s.to_csr());
@@ -167,15 +174,21 @@ void round_trip(byte_reader in) {
     const auto all = [](std::uint64_t) { return true; };
     using S = plus_times<std::int64_t>;
     auto expect = [&] {
-      for (std::uint64_t r = 0; r < a.nrows; ++r) check(yp[r] == (a.row_length(r) > 0) && (!yp[r] || y[r] == want[r]));
+      for (std::uint64_t r = 0; r < a.nrows; ++r)
+        check(yp[r] == (a.row_length(r) > 0) && (!yp[r] || y[r] == want[r]));
     };
-    kernels::spmv_pull_stored<S>(c1.view<pattern_value>(nullptr), xs.data(), nullptr, y.data(), yp.data(), all);
+    kernels::spmv_pull_stored<S>(c1.view<pattern_value>(nullptr), xs.data(), nullptr, y.data(),
+                                 yp.data(), all);
     expect();
-    kernels::spmv_pull_stored<S>(c4.view<pattern_value>(nullptr), xs.data(), nullptr, y.data(), yp.data(), all);
+    kernels::spmv_pull_stored<S>(c4.view<pattern_value>(nullptr), xs.data(), nullptr, y.data(),
+                                 yp.data(), all);
     expect();
-    kernels::spmv_pull_stored<S>(dtans_matrix::from_csr(pattern).view<pattern_value>(), xs.data(), nullptr, y.data(), yp.data(), all);
+    kernels::spmv_pull_stored<S>(dtans_matrix::from_csr(pattern).view<pattern_value>(), xs.data(),
+                                 nullptr, y.data(), yp.data(), all);
     expect();
-    kernels::spmv_pull_stored<S>(sell_matrix::from_csr(pattern, {4, 8}).view<pattern_value>(nullptr), xs.data(), nullptr, y.data(), yp.data(), all);
+    kernels::spmv_pull_stored<S>(
+        sell_matrix::from_csr(pattern, {4, 8}).view<pattern_value>(nullptr), xs.data(), nullptr,
+        y.data(), yp.data(), all);
     expect();
   }
 }

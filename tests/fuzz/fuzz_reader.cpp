@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "engine/builder.hpp"
 #include "core/error.hpp"
+#include "engine/builder.hpp"
 #include "engine/io/input_file.hpp"
 #include "engine/io/readers.hpp"
 
@@ -20,14 +20,20 @@ void parse(const graphring::io::input_bytes& in) {
   using namespace graphring;
   io::parsed_edges parsed;
   switch (fuzzed) {
-    case format::matrix_market: parsed = io::parse_matrix_market(in, "fuzz.mtx"); break;
-    case format::dimacs: parsed = io::parse_dimacs(in, "fuzz.gr"); break;
+    case format::matrix_market:
+      parsed = io::parse_matrix_market(in, "fuzz.mtx");
+      break;
+    case format::dimacs:
+      parsed = io::parse_dimacs(in, "fuzz.gr");
+      break;
     case format::grb: {
       graph g = io::parse_grb(in, "fuzz.grb");
       (void)g.symmetric();  // walks every row of A and Aᵀ
       return;
     }
-    default: parsed = io::parse_edge_list(in, "fuzz.el", false); break;
+    default:
+      parsed = io::parse_edge_list(in, "fuzz.el", false);
+      break;
   }
   if (parsed.edges.nrows == parsed.edges.ncols) {
     graph g(build_csr(parsed.edges, {true, true, duplicate_policy::sum}), parsed.edges.labels);
@@ -48,7 +54,8 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {
     const auto* text = reinterpret_cast<const char*>(data);
-    if (fuzzed == format::gzip_edge_list && (size < 2 || data[0] != 0x1f || data[1] != 0x8b)) return 0;
+    if (fuzzed == format::gzip_edge_list && (size < 2 || data[0] != 0x1f || data[1] != 0x8b))
+      return 0;
     parse(graphring::io::decode_input(nullptr, text, size, "fuzz"));
   } catch (const graphring::error&) {
   }
