@@ -19,20 +19,11 @@
 #include <vector>
 
 #include "core/memory_budget.hpp"
+#include "core/sanitizers.hpp"
 
 namespace graphring::detail {
 
-#if defined(__SANITIZE_ADDRESS__)
-inline constexpr bool block_cache_enabled = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-inline constexpr bool block_cache_enabled = false;
-#else
-inline constexpr bool block_cache_enabled = true;
-#endif
-#else
-inline constexpr bool block_cache_enabled = true;
-#endif
+inline constexpr bool block_cache_enabled = !built_with_address_sanitizer;
 
 class block_cache {
  public:

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 
+#include "core/sanitizers.hpp"
 #include "engine/graph.hpp"
 #include "engine/matrix.hpp"
 #include "engine/ops/operations.hpp"
@@ -61,21 +62,11 @@ TEST(LargeOffsets, RowsBeyondTwoToThe32EntriesIndexCorrectly) {
   EXPECT_EQ(g.adjacency().bytes(), 4 * sizeof(edge_offset) + nnz * sizeof(vertex_id));
 }
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define GRAPHRING_SANITIZED 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define GRAPHRING_SANITIZED 1
-#endif
-
 // Sums of whole numbers below 2^53: exact in double whatever the order.
 TEST(LargeOffsets, ProductsOverARowOfMoreThanTwoToThe32Entries) {
-#ifdef GRAPHRING_SANITIZED
-  GTEST_SKIP()
-      << "2^33 checked loads take over 5 minutes under a sanitizer; the ordinary build runs it";
-#endif
+  if (built_with_sanitizer)
+    GTEST_SKIP()
+        << "2^33 checked loads take over 5 minutes under a sanitizer; the ordinary build runs it";
   const auto a = matrix_with_a_huge_row();
   if (!a) GTEST_SKIP() << "cannot reserve 16 GiB of address space here";
   const auto m = matrix<double>::from_csr(*a);  // a pattern: every entry 1
