@@ -19,15 +19,16 @@
 #include "algorithms/bfs_direction.hpp"
 #include "algorithms/checks.hpp"
 #include "algorithms/graph_matrices.hpp"
+#include "engine/ops/mxv_format.hpp"
 #include "engine/ops/operations.hpp"
 
 namespace graphring::algorithms {
 
 namespace {
 using frontier = vector<std::int64_t>;
-}  // namespace
 
-bfs_result bfs(const matrix<bool>& a, vertex_id source, const bfs_options& options) {
+template <class Matrix>
+bfs_result search(const Matrix& a, vertex_id source, const bfs_options& options) {
   const std::uint64_t n = a.nrows();
   check_source("BFS", source, n);
   bfs_result r{vector<std::int64_t>(n), vector<std::int64_t>(options.parents ? n : 0), {}};
@@ -47,8 +48,21 @@ bfs_result bfs(const matrix<bool>& a, vertex_id source, const bfs_options& optio
   return r;
 }
 
+}  // namespace
+
+bfs_result bfs(const matrix<bool>& a, vertex_id source, const bfs_options& options) {
+  return search(a, source, options);
+}
+
+bfs_result bfs(const formatted_matrix<bool>& a, vertex_id source, const bfs_options& options) {
+  return search(a, source, options);
+}
+
 bfs_result bfs(graph& g, vertex_id source, const bfs_options& options) {
-  return bfs(structure_of(g, options.direction != bfs_direction::push), source, options);
+  const bool pulls = options.direction != bfs_direction::push;
+  matrix<bool> a = structure_of(g, pulls);
+  if (options.format.plain_csr()) return bfs(a, source, options);
+  return bfs(formatted_for_vxm(std::move(a), options.format, pulls), source, options);
 }
 
 bfs_result bfs_push(graph& g, vertex_id source, bool parents) {

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/formatted_matrix.hpp"
 #include "engine/graph.hpp"
 #include "engine/matrix.hpp"
 #include "engine/vector.hpp"
@@ -28,12 +29,16 @@ struct bfs_options {
   bfs_direction direction = bfs_direction::automatic;
   double alpha = 15;  // push -> pull when the frontier's edges exceed the unexplored edges / alpha
   double beta = 18;   // pull -> push when a shrinking frontier holds fewer than n / beta vertices
+  // The storage a graph's pull steps read Aᵀ from (bfs(graph&, ...) only; default CSR).
+  adjacency_format format = {};
 };
 
 // Direction-optimizing BFS over A (row u holds u's out-edges). Pull steps read Aᵀ (cached in a).
 bfs_result bfs(const matrix<bool>& a, vertex_id source, const bfs_options& options = {});
+// The same with the pull steps run through Aᵀ's format (push steps scatter A's CSR rows).
+bfs_result bfs(const formatted_matrix<bool>& a, vertex_id source, const bfs_options& options = {});
 
-// The same on a graph: its structure with Aᵀ taken from the graph's cache.
+// The same on a graph: its structure with Aᵀ taken from the graph's cache, in options.format.
 bfs_result bfs(graph& g, vertex_id source, const bfs_options& options = {});
 // Push steps only (needs no transpose) and pull steps only.
 bfs_result bfs_push(graph& g, vertex_id source, bool parents = false);

@@ -4,6 +4,7 @@
 // graph's cache so that pull steps find it ready.
 #pragma once
 
+#include "engine/formatted_matrix.hpp"
 #include "engine/graph.hpp"
 #include "engine/matrix.hpp"
 
@@ -11,6 +12,16 @@ namespace graphring::algorithms {
 
 // A's pattern; with `with_transpose`, Aᵀ (from g's cache, computed there when absent) too.
 matrix<bool> structure_of(graph& g, bool with_transpose);
+
+// a for products of the vxm orientation (u ⊕.⊗ A) in format f: those pull over Aᵀ, so only
+// Aᵀ's format is built, now when `pulls` (a refusal such as ELL's padding limit is thrown before
+// the algorithm starts), and A's never (push steps scatter A's CSR rows).
+template <class T>
+formatted_matrix<T> formatted_for_vxm(matrix<T> a, const adjacency_format& f, bool pulls) {
+  formatted_matrix<T> m(std::move(a), f, format_build::on_first_use);
+  if (pulls) m.transposed();
+  return m;
+}
 
 // A's weights as double, 1 where the graph has none. Aᵀ is computed on first use.
 matrix<double> weights_of(const graph& g);

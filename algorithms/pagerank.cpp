@@ -5,11 +5,15 @@
 #include "algorithms/checks.hpp"
 #include "algorithms/graph_matrices.hpp"
 #include "algorithms/pagerank_steps.hpp"
+#include "engine/ops/mxv_format.hpp"
 #include "engine/ops/operations.hpp"
 
 namespace graphring::algorithms {
 
-pagerank_result pagerank(const matrix<bool>& a, const pagerank_options& options) {
+namespace {
+
+template <class Matrix>
+pagerank_result iterate(const Matrix& a, const pagerank_options& options) {
   check_pagerank_options(options);
   const std::uint64_t n = a.nrows();
   pagerank_result result{vector<double>::dense(n, n ? 1.0 / double(n) : 0.0), 0};
@@ -17,8 +21,20 @@ pagerank_result pagerank(const matrix<bool>& a, const pagerank_options& options)
   return result;
 }
 
+}  // namespace
+
+pagerank_result pagerank(const matrix<bool>& a, const pagerank_options& options) {
+  return iterate(a, options);
+}
+
+pagerank_result pagerank(const formatted_matrix<bool>& a, const pagerank_options& options) {
+  return iterate(a, options);
+}
+
 pagerank_result pagerank(graph& g, const pagerank_options& options) {
-  return pagerank(structure_of(g, true), options);
+  matrix<bool> a = structure_of(g, true);
+  if (options.format.plain_csr()) return pagerank(a, options);
+  return pagerank(formatted_for_vxm(std::move(a), options.format, true), options);
 }
 
 }  // namespace graphring::algorithms

@@ -1,6 +1,7 @@
 // PageRank with dangling vertices' rank spread uniformly.
 #pragma once
 
+#include "engine/formatted_matrix.hpp"
 #include "engine/graph.hpp"
 #include "engine/matrix.hpp"
 #include "engine/vector.hpp"
@@ -11,6 +12,8 @@ struct pagerank_options {
   double damping = 0.85;
   double tolerance = 1e-7;  // stop when ‖r - r_prev‖₁ < tolerance (0: run max_iterations)
   int max_iterations = 100;
+  // The storage a graph's products read Aᵀ from (pagerank(graph&, ...) only; default CSR).
+  adjacency_format format = {};
 };
 
 struct pagerank_result {
@@ -21,6 +24,9 @@ struct pagerank_result {
 
 // Edge weights are ignored; a duplicate edge counts twice. Reads Aᵀ (cached in a).
 pagerank_result pagerank(const matrix<bool>& a, const pagerank_options& options = {});
+// The same with every product pulled through Aᵀ's format.
+pagerank_result pagerank(const formatted_matrix<bool>& a, const pagerank_options& options = {});
+// On a graph: its structure in options.format.
 pagerank_result pagerank(graph& g, const pagerank_options& options = {});
 
 }  // namespace graphring::algorithms

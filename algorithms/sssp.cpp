@@ -34,6 +34,7 @@
 
 #include "algorithms/checks.hpp"
 #include "algorithms/graph_matrices.hpp"
+#include "engine/ops/mxv_format.hpp"
 #include "engine/ops/operations.hpp"
 
 namespace graphring::algorithms {
@@ -42,7 +43,8 @@ namespace {
 
 constexpr double infinity = std::numeric_limits<double>::infinity();
 
-vector<double> start(const matrix<double>& a, vertex_id source) {
+template <class Matrix>
+vector<double> start(const Matrix& a, vertex_id source) {
   check_source("SSSP", source, a.nrows());
   auto dist = vector<double>::dense(a.nrows(), infinity);
   dist.set(source, 0);
@@ -57,7 +59,8 @@ vector<double> start(const matrix<double>& a, vertex_id source) {
 using any_plus = semiring<any_monoid<double>, plus_op<double>>;
 
 // t<¬settled> = f ⊕.+ A with ⊕ = min, or any when the offers are uniform.
-void offers(vector<double>& t, const vector<double>& f, const matrix<double>& a, bool uniform,
+template <class Matrix>
+void offers(vector<double>& t, const vector<double>& f, const Matrix& a, bool uniform,
             const vector<bool>* settled, product_method method = product_method::automatic) {
   const descriptor outside = {
       .replace = true, .structural_mask = true, .complement_mask = true, .method = method};
@@ -75,8 +78,9 @@ void offers(vector<double>& t, const vector<double>& f, const matrix<double>& a,
 
 // Relaxes the edges of a out of f, except into the vertices of `settled` (whose distances are
 // final) when given; returns the vertices whose distance improved, with it.
-vector<double> relax(const vector<double>& f, const matrix<double>& a, vector<double>& dist,
-                     bool uniform, const vector<bool>* settled = nullptr,
+template <class Matrix>
+vector<double> relax(const vector<double>& f, const Matrix& a, vector<double>& dist, bool uniform,
+                     const vector<bool>* settled = nullptr,
                      product_method method = product_method::automatic) {
   const std::uint64_t n = dist.size();
   vector<double> t(n), improved(n);
@@ -96,7 +100,8 @@ vector<double> relax(const vector<double>& f, const matrix<double>& a, vector<do
 // delta-stepping bucket then holds the vertices of one distance and settles in one step, so the
 // buckets are the rounds of a breadth-first search carrying distances, run here without the
 // bucket bookkeeping:  t<¬reached> = f any.+ A,  dist<t> = t,  reached ∪= t,  f = t.
-vector<double> uniform_rounds(const matrix<double>& a, vertex_id source) {
+template <class Matrix>
+vector<double> uniform_rounds(const Matrix& a, vertex_id source) {
   const std::uint64_t n = a.nrows();
   vector<double> dist = start(a, source), f(n), t(n);
   vector<bool> reached(n);
@@ -122,7 +127,10 @@ double automatic_delta(const matrix<double>& a) {
   return mean > 0 && std::isfinite(mean) ? mean : 1;
 }
 
-vector<double> sssp_bellman_ford(const matrix<double>& a, vertex_id source) {
+namespace {
+
+template <class Matrix>
+vector<double> bellman_ford(const Matrix& a, vertex_id source) {
   vector<double> dist = start(a, source);
   vector<double> f(a.nrows());
   f.set(source, 0);
@@ -134,8 +142,9 @@ vector<double> sssp_bellman_ford(const matrix<double>& a, vertex_id source) {
   return dist;
 }
 
-vector<double> sssp_delta_stepping(const matrix<double>& a, vertex_id source, double delta) {
-  if (delta <= 0) delta = automatic_delta(a);
+template <class Matrix>
+vector<double> delta_stepping(const Matrix& a, vertex_id source, double delta) {
+  if (delta <= 0) delta = automatic_delta(plain_matrix(a));
   if (!std::isfinite(delta)) throw error(error_kind::usage, "delta must be a finite number");
   if (reduce(min_monoid<double>{}, a) < 0)
     throw error(error_kind::usage, "delta-stepping needs non-negative weights");
@@ -143,9 +152,9 @@ vector<double> sssp_delta_stepping(const matrix<double>& a, vertex_id source, do
   if (a.is_iso() && delta <= a.iso_value()) return uniform_rounds(a, source);
   vector<double> dist = start(a, source);
   // L = A⟨<= Δ⟩,  H = A⟨> Δ⟩ (L = A and H empty, without copying, when no weight exceeds Δ)
-  matrix<double> light = a, heavy(n, n);
+  matrix<double> light = plain_matrix(a), heavy(n, n);
   if (reduce(max_monoid<double>{}, a) > delta)
-    partition(light, heavy, value_le_op<double>{delta}, a);
+    partition(light, heavy, value_le_op<double>{delta}, plain_matrix(a));
   constexpr product_method push = product_method::push;
   // far: the reached vertices not yet settled (by structure; a vertex settled since it joined
   // is recognised by a distance below lo and dropped)
@@ -164,7 +173,7 @@ vector<double> sssp_delta_stepping(const matrix<double>& a, vertex_id source, do
     // then every edge is relaxed in the inner rounds.
     const bool full_width = lo + delta > lo;
     const double hi = full_width ? lo + delta : std::nextafter(lo, infinity);
-    const matrix<double>& inner = full_width ? light : a;
+    const matrix<double>& inner = full_width ? light : plain_matrix(a);
     // near = window⟨< hi⟩,  far = window⟨>= hi⟩
     select(near, no_mask, no_accum, value_lt_op<double>{hi}, window);
     select(far, no_mask, no_accum, value_ge_op<double>{hi}, window);
@@ -193,16 +202,44 @@ vector<double> sssp_delta_stepping(const matrix<double>& a, vertex_id source, do
   return dist;
 }
 
-vector<double> sssp(const graph& g, vertex_id source, std::optional<double> delta) {
-  const matrix<double> a = weights_of(g);
-  check_weights_are_numbers(a, "shortest paths need comparable lengths");
-  if (a.nvals() > 0 && reduce(min_monoid<double>{}, a) < 0) {
+template <class Matrix>
+vector<double> shortest_paths(const Matrix& a, const matrix<double>& weights, vertex_id source,
+                              std::optional<double> delta) {
+  check_weights_are_numbers(weights, "shortest paths need comparable lengths");
+  if (weights.nvals() > 0 && reduce(min_monoid<double>{}, weights) < 0) {
     if (delta)
       throw error(error_kind::usage,
                   "--delta needs non-negative weights (this graph has negative ones)");
-    return sssp_bellman_ford(a, source);
+    return bellman_ford(a, source);
   }
-  return sssp_delta_stepping(a, source, delta.value_or(0));
+  return delta_stepping(a, source, delta.value_or(0));
+}
+
+}  // namespace
+
+vector<double> sssp_bellman_ford(const matrix<double>& a, vertex_id source) {
+  return bellman_ford(a, source);
+}
+
+vector<double> sssp_bellman_ford(const formatted_matrix<double>& a, vertex_id source) {
+  return bellman_ford(a, source);
+}
+
+vector<double> sssp_delta_stepping(const matrix<double>& a, vertex_id source, double delta) {
+  return delta_stepping(a, source, delta);
+}
+
+vector<double> sssp_delta_stepping(const formatted_matrix<double>& a, vertex_id source,
+                                   double delta) {
+  return delta_stepping(a, source, delta);
+}
+
+vector<double> sssp(const graph& g, vertex_id source, std::optional<double> delta,
+                    const adjacency_format& format) {
+  const matrix<double> a = weights_of(g);
+  if (format.plain_csr()) return shortest_paths(a, a, source, delta);
+  // Only some runs pull (Bellman-Ford, uniform weights): Aᵀ's format is built at the first pull.
+  return shortest_paths(formatted_for_vxm(a, format, false), a, source, delta);
 }
 
 }  // namespace graphring::algorithms

@@ -25,6 +25,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # and ctest names (a regex) that must fail as an alternative.
 MUTANTS = [
     # algorithms
+    ("bfs-format-ignored", "algorithms/bfs.cpp",
+     "if (options.format.plain_csr()) return bfs(a, source, options);",
+     "return bfs(a, source, options);", "AlgorithmsFormats.*", None),
+    ("sssp-format-ignored", "algorithms/sssp.cpp",
+     "if (format.plain_csr()) return shortest_paths(a, a, source, delta);",
+     "return shortest_paths(a, a, source, delta);", "AlgorithmsFormats.*", None),
+    ("format-order-ignored", "engine/formatted_matrix.hpp",
+     "if (order != vertex_order::original) relabel();", "",
+     "AlgorithmsFormats.*:FormatsEngine.*", None),
     ("bfs-alpha-multiplies", "algorithms/bfs_direction.hpp",
      "double(unexplored_) / options_.alpha", "double(unexplored_) * options_.alpha",
      "AlgorithmsBfs.*", None),

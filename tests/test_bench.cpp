@@ -274,6 +274,31 @@ TEST(Bench, AgainstLeavesOutGraphblasVariants) {
   for (const std::string& s : systems) EXPECT_EQ(s.rfind("GraphBLAS", 0), std::string::npos) << s;
 }
 
+// --formats adds graphring through each storage to BFS, Bellman-Ford and PageRank, each answer
+// checked against graphring's on CSR.
+TEST(Bench, FormatsAddAGraphringSystemPerStorage) {
+  scratch_dir d;
+  const std::string json_path = d.path("bench.json");
+  const auto r = run_cli({"bench", karate(), "--algos", "bfs,sssp,pagerank", "--against", "none",
+                          "--formats", "cci,dtans,ell", "--order", "degree", "--trials", "1",
+                          "--json", json_path, "--quiet"});
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  json_reader reader(testing::read_file(json_path));
+  const json doc = reader.read_document();
+  ASSERT_TRUE(reader.ok);
+  std::map<std::string, std::set<std::string>> systems;  // workload -> systems
+  for (const json& row : doc["results"].items) {
+    EXPECT_TRUE(row["agrees"].b) << row["workload"].s << " / " << row["system"].s;
+    systems[row["workload"].s].insert(row["system"].s);
+  }
+  for (const char* w : {"bfs", "sssp Bellman-Ford", "pagerank 20 iterations"}) {
+    EXPECT_EQ(systems[w], (std::set<std::string>{"graphring", "graphring cci+degree",
+                                                 "graphring dtans+degree", "graphring ell+degree"}))
+        << w;
+  }
+  EXPECT_EQ(systems["bfs push-only"], std::set<std::string>{"graphring"});
+}
+
 TEST(Bench, UnknownWorkloadIsAUsageError) {
   const auto r = run_cli({"bench", karate(), "--algos", "bfs,nonsense", "--quiet"});
   EXPECT_EQ(r.status, 2);

@@ -266,10 +266,14 @@ std::vector<command_case> command_table(const scratch_dir& d) {
                     x_gz = x("half.x.gz", gzip_of("1 1\n2 2\n").substr(0, 12));
   const std::string pagerank_usage =
       " (usage: graphring pagerank GRAPH [--damping 0.85] [--tol 1e-7] [--max-iters 100] [--out "
-      "FILE])";
+      "FILE] [--format csr|coo|ell|hyb|sell|cci|dtans|auto] [--order original|degree|rcm])";
   const std::string bench_usage =
       " (usage: graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost|none] "
-      "[--trials N] [--interleave] [--json F] [--csv F] [--plot F] [--backend cpu|cuda])";
+      "[--trials N] [--interleave] [--json F] [--csv F] [--plot F] [--backend cpu|cuda] "
+      "[--formats csr,coo,ell,hyb,sell,cci,dtans,auto] [--order original|degree|rcm])";
+  const std::string bfs_usage =
+      " (usage: graphring bfs GRAPH --source ID [--parents] [--out FILE] [--format "
+      "csr|coo|ell|hyb|sell|cci|dtans|auto] [--order original|degree|rcm])";
   const std::string demo_usage =
       " (usage: graphring demo [--trials N] [--plot F] [--json F] [--csv F] [--rmat-scale S])";
   const std::string no_vertex_0 = "no vertex has the id 0";
@@ -302,12 +306,14 @@ std::vector<command_case> command_table(const scratch_dir& d) {
       {{"bfs", k, "--source", "0"}, no_vertex_0},
       {{"bfs", k, "--source", "35"}, "no vertex has the id 35"},
       {{"bfs", k, "--source", "-1"}, "no vertex has the id -1"},
-      {{"bfs", k, "--source", "1x"},
-       "option --source needs an integer, not '1x' (usage: graphring bfs GRAPH --source ID "
-       "[--parents] [--out FILE])"},
-      {{"bfs", k, "--source", "1", "--parents=yes"},
-       "option --parents takes no value (usage: graphring bfs GRAPH --source ID [--parents] [--out "
-       "FILE])"},
+      {{"bfs", k, "--source", "1x"}, "option --source needs an integer, not '1x'" + bfs_usage},
+      {{"bfs", k, "--source", "1", "--parents=yes"}, "option --parents takes no value" + bfs_usage},
+      {{"bfs", k, "--source", "1", "--format", "zip"},
+       "unknown format 'zip'; valid: csr|coo|ell|hyb|sell|cci|dtans|auto"},
+      {{"pagerank", k, "--order", "random"},
+       "unknown vertex order 'random'; valid: original|degree|rcm"},
+      {{"bench", k, "--formats", "cci,zip"},
+       "unknown format 'zip'; valid: csr|coo|ell|hyb|sell|cci|dtans|auto"},
       {{"sssp", k, "--source", "0"}, no_vertex_0},
       {{"bc", k, "--sources", "0"}, no_vertex_0},
       {{"bc", k, "--sources", "1,"},

@@ -26,6 +26,7 @@
 #include "bench/baselines/graphblas_algorithms.hpp"
 #include "bench/baselines/graphblas_matrix.hpp"
 #include "engine/csr_transpose.hpp"
+#include "engine/formats/any_format.hpp"
 
 namespace graphring::bench {
 namespace {
@@ -34,6 +35,30 @@ using baselines::graphblas_graph;
 
 bool with_graphblas(const bench_options& o) { return o.against.count("graphblas") > 0; }
 bool with_boost(const bench_options& o) { return o.against.count("boost") > 0; }
+
+// "graphring cci", "graphring dtans+degree": graphring run through storage f (bench --formats).
+std::string format_system(const adjacency_format& f) {
+  std::string name = graphring_system + " " + std::string(f.kind ? format_name(*f.kind) : "auto");
+  if (f.order != vertex_order::original) name.append("+").append(vertex_order_name(f.order));
+  return name;
+}
+
+// a in each storage of o.formats that takes it, with the system's name, built here, before the
+// trials (ELL refuses a graph it would pad too much: that storage is left out).
+template <class T>
+std::vector<std::pair<std::string, std::shared_ptr<const formatted_matrix<T>>>> formatted_copies(
+    const matrix<T>& a, const bench_options& o) {
+  std::vector<std::pair<std::string, std::shared_ptr<const formatted_matrix<T>>>> out;
+  for (const adjacency_format& f : o.formats) {
+    try {
+      out.emplace_back(format_system(f), std::make_shared<const formatted_matrix<T>>(
+                                             algorithms::formatted_for_vxm(a, f, true)));
+    } catch (const error& e) {
+      if (e.kind() != error_kind::limit) throw;
+    }
+  }
+  return out;
+}
 
 std::string number_text(double x) {
   char text[32];
@@ -131,7 +156,7 @@ struct bfs_state {
   vertex_id source = 0;
   graphblas_graph grb;
   std::optional<baselines::boost_csr_graph> boost;
-  algorithms::bfs_result ours;
+  algorithms::bfs_result ours, formatted;  // on CSR; through a format (bench --formats)
   baselines::bfs_result grb_answer;
   baselines::boost_bfs_result boost_answer;
 
@@ -149,8 +174,8 @@ struct sssp_state {
   double delta = 1;
   graphblas_graph grb;
   std::optional<baselines::boost_csr_graph> boost;
-  vector<double> ours;
-  std::vector<double> theirs;  // the latest baseline answer
+  vector<double> ours, formatted;  // on CSR; through a format (bench --formats)
+  std::vector<double> theirs;      // the latest baseline answer
 };
 
 bool has_negative_weight(const csr_matrix& a) {
@@ -246,6 +271,14 @@ std::vector<workload> bfs_workloads(graph& g, const std::string& name, const ben
                           {},
                           [s] { s->ours = algorithms::bfs(*s->g, s->source, {.parents = true}); },
                           [s] { return s->check(s->our_answer()); }});
+  for (const auto& [system, m] : formatted_copies(algorithms::structure_of(g, true), o))
+    both.systems.push_back(
+        {system,
+         {},
+         [s, m] { s->formatted = algorithms::bfs(*m, s->source, {.parents = true}); },
+         [s] {
+           return s->check({dense_ints(s->formatted.levels), dense_ints(s->formatted.parents)});
+         }});
   if (with_graphblas(o))
     both.systems.push_back({graphblas_system,
                             {},
@@ -326,6 +359,15 @@ std::vector<workload> sssp_workloads(graph& g, const std::string& name, const be
        {},
        [s] { s->ours = algorithms::sssp_bellman_ford(s->weights, s->source); },
        {}});
+  for (const auto& [system, m] : formatted_copies(s->weights, o))
+    bellman.systems.push_back(
+        {system,
+         {},
+         [s, m] { s->formatted = algorithms::sssp_bellman_ford(*m, s->source); },
+         [s] {
+           return compare_values(dense_distances(s->formatted), dense_distances(s->ours), 0,
+                                 "distance");
+         }});
   if (with_graphblas(o))
     bellman.systems.push_back(
         {graphblas_system,
@@ -343,7 +385,7 @@ std::vector<workload> pagerank_workloads(graph& g, const std::string& name, cons
     int iterations = 20;
     graphblas_graph grb;
     std::optional<baselines::boost_csr_graph> boost;
-    algorithms::pagerank_result ours;
+    algorithms::pagerank_result ours, formatted;  // on CSR; through a format (bench --formats)
     std::vector<double> theirs;
     int their_iterations = 0;
     bool multigraph = false;
@@ -382,6 +424,18 @@ std::vector<workload> pagerank_workloads(graph& g, const std::string& name, cons
                              {.damping = 0.85, .tolerance = 0, .max_iterations = s->iterations});
                        },
                        {}});
+  for (const auto& [system, m] : formatted_copies(algorithms::structure_of(g, true), o))
+    w.systems.push_back({system,
+                         {},
+                         [s, m] {
+                           s->formatted = algorithms::pagerank(
+                               *m,
+                               {.damping = 0.85, .tolerance = 0, .max_iterations = s->iterations});
+                         },
+                         [s] {
+                           return compare_values(dense_doubles(s->formatted.ranks, 0),
+                                                 dense_doubles(s->ours.ranks, 0), 1e-9, "rank");
+                         }});
   if (with_graphblas(o))
     w.systems.push_back({graphblas_system,
                          {},

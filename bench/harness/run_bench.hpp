@@ -13,6 +13,7 @@
 #include "bench/harness/results.hpp"
 #include "bench/harness/workload.hpp"
 #include "engine/backends.hpp"
+#include "engine/formatted_matrix.hpp"
 #include "engine/graph.hpp"
 
 namespace graphring::bench {
@@ -32,6 +33,10 @@ struct bench_options {
   // cuda: GPU rows too (bench/harness/cuda_workloads.hpp): every format's SpMV beside cuSPARSE's,
   // and the GPU's BFS, SSSP and PageRank in the same workloads as the CPU systems.
   backend on = backend::cpu;
+  // graphring's BFS, Bellman-Ford SSSP and PageRank once more through each of these storages
+  // (bench --formats), as the systems "graphring cci", "graphring dtans+degree", ...: each
+  // format is built before the trials, and each answer is checked against graphring's on CSR.
+  std::vector<adjacency_format> formats;
 };
 
 // A family builds the workloads of one kind on a loaded graph (graph name for display).

@@ -24,6 +24,11 @@ double real_option(const arguments& args, const std::string& name, double fallba
   return x;
 }
 
+adjacency_format format_option(const arguments& args) {
+  return {parse_format(args.value("--format").value_or("csr")),
+          parse_vertex_order(args.value("--order").value_or("original"))};
+}
+
 std::string format_real(double x) {
   if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
   char text[32];

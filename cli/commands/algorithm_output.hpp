@@ -1,4 +1,5 @@
-// What the algorithm commands share: reading --source and real-valued options, and writing a
+// What the algorithm commands share: reading --source, --format and real-valued options, and
+// writing a
 // result as one "ID VALUE" line per vertex in ascending ID order (the input's own labels), to
 // --out FILE atomically or to standard output.
 #pragma once
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "cli/arguments.hpp"
+#include "engine/formatted_matrix.hpp"
 #include "engine/graph.hpp"
 
 namespace graphring::cli {
@@ -18,6 +20,11 @@ vertex_id source_vertex(const graph& g, const arguments& args);
 
 // A real-valued option, `fallback` when absent; a usage error when it is not a number.
 double real_option(const arguments& args, const std::string& name, double fallback);
+
+// --format csr|coo|ell|hyb|sell|cci|dtans|auto (default csr) and --order original|degree|rcm
+// (default original): the storage an algorithm's products run on; a usage error naming the
+// valid names otherwise.
+adjacency_format format_option(const arguments& args);
 
 // Shortest text that reads back as the same double; "inf" / "-inf" for infinities.
 std::string format_real(double x);

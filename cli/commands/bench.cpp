@@ -1,8 +1,10 @@
 // `graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost] [--trials N]
-//                  [--interleave] [--json F] [--csv F] [--plot F] [--seed N]`: the same work on
-//                  graphring,
+//                  [--interleave] [--json F] [--csv F] [--plot F] [--seed N]
+//                  [--formats LIST] [--order O]`: the same work on graphring,
 // SuiteSparse:GraphBLAS and Boost.Graph in one process; prints the table and exits non-zero when
-// any answer disagrees. Without GRAPH it runs on the bundled default graph.
+// any answer disagrees. Without GRAPH it runs on the bundled default graph. --formats adds
+// graphring's BFS, Bellman-Ford and PageRank through each listed storage format (in vertex
+// order O) as systems of their own.
 #include <cstdio>
 #include <sstream>
 
@@ -28,12 +30,14 @@ std::vector<std::string> split_list(const std::string& text) {
 int bench_command(const std::vector<std::string>& raw) {
   const arguments args(
       raw, {{"--interleave"},
-            {"--algos", "--against", "--trials", "--json", "--csv", "--plot", "--seed"},
+            {"--algos", "--against", "--trials", "--json", "--csv", "--plot", "--seed", "--formats",
+             "--order"},
             0,
             64,
             "graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost|none] "
             "[--trials N] [--interleave] [--json F] [--csv F] [--plot F] "
-            "[--backend cpu|cuda]",
+            "[--backend cpu|cuda] [--formats csr,coo,ell,hyb,sell,cci,dtans,auto] "
+            "[--order original|degree|rcm]",
             true});
   apply_common_options(args);
   if (args.value("--input-format"))
@@ -50,6 +54,10 @@ int bench_command(const std::vector<std::string>& raw) {
     o.against = std::set<std::string>(list.begin(), list.end());
     if (list == std::vector<std::string>{"none"}) o.against.clear();  // graphring alone
   }
+  const vertex_order order = parse_vertex_order(args.value("--order").value_or("original"));
+  if (auto formats = args.value("--formats"))
+    for (const std::string& name : split_list(*formats))
+      o.formats.push_back({parse_format(name), order});
   const bench::bench_report report = bench::run_bench(o);
   std::FILE* table = table_stream(o);
   std::fputs(bench::format_table(report.rows, report.machine).c_str(), table);

@@ -1,5 +1,7 @@
-// `graphring bfs GRAPH --source ID [--parents] [--out FILE]`: the BFS level of every vertex
-// (-1 when unreached), or with --parents its parent in a BFS tree (the source's is itself).
+// `graphring bfs GRAPH --source ID [--parents] [--out FILE] [--format F] [--order O]`: the BFS
+// level of every vertex (-1 when unreached), or with --parents its parent in a BFS tree (the
+// source's is itself). --format and --order pick the storage the pull steps read (README
+// "Formats"); the levels do not depend on them.
 #include "algorithms/backend.hpp"
 #include "cli/commands/algorithm_output.hpp"
 #include "cli/commands/commands.hpp"
@@ -9,19 +11,22 @@ namespace graphring::cli {
 
 int bfs_command(const std::vector<std::string>& raw) {
   const arguments args(raw, {{"--parents", "--stats"},
-                             {"--source", "--out"},
+                             {"--source", "--out", "--format", "--order"},
                              1,
                              1,
-                             "graphring bfs GRAPH --source ID [--parents] [--out FILE]",
+                             "graphring bfs GRAPH --source ID [--parents] [--out FILE] "
+                             "[--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
+                             "[--order original|degree|rcm]",
                              true});
   apply_common_options(args);
   const backend on = args.backend();  // before a long load
+  const adjacency_format format = format_option(args);
   run_stats stats(args, "bfs");
   graph g = load_for_command(args.positional()[0], args);
   stats.loaded(g);
   const vertex_id source = source_vertex(g, args);
   const bool parents = args.flag("--parents");
-  const auto result = algorithms::bfs(g, source, {.parents = parents}, on);
+  const auto result = algorithms::bfs(g, source, {.parents = parents, .format = format}, on);
   stats.ran();
   const vector<std::int64_t>& values = parents ? result.parents : result.levels;
   write_vertex_values(g, args, [&](vertex_id v) {

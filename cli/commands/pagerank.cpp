@@ -1,5 +1,6 @@
 // `graphring pagerank GRAPH [--damping 0.85] [--tol 1e-7] [--max-iters 100] [--out FILE]`:
-// every vertex's PageRank (summing to 1), with 16 significant digits.
+// every vertex's PageRank (summing to 1), with 16 significant digits. --format F and --order O
+// pick the storage the products pull through (README "Formats").
 #include <cstdio>
 
 #include "algorithms/backend.hpp"
@@ -11,11 +12,13 @@ namespace graphring::cli {
 
 int pagerank_command(const std::vector<std::string>& raw) {
   const arguments args(raw, {{"--stats"},
-                             {"--damping", "--tol", "--max-iters", "--out"},
+                             {"--damping", "--tol", "--max-iters", "--out", "--format", "--order"},
                              1,
                              1,
                              "graphring pagerank GRAPH [--damping 0.85] [--tol 1e-7] "
-                             "[--max-iters 100] [--out FILE]",
+                             "[--max-iters 100] [--out FILE] "
+                             "[--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
+                             "[--order original|degree|rcm]",
                              true});
   apply_common_options(args);
   const backend on = args.backend();  // before a long load
@@ -23,7 +26,8 @@ int pagerank_command(const std::vector<std::string>& raw) {
   if (max_iterations < 0 || max_iterations > 1000000000)
     throw error(error_kind::usage, "--max-iters must be between 0 and 1000000000");
   const algorithms::pagerank_options options{real_option(args, "--damping", 0.85),
-                                             real_option(args, "--tol", 1e-7), int(max_iterations)};
+                                             real_option(args, "--tol", 1e-7), int(max_iterations),
+                                             format_option(args)};
   run_stats stats(args, "pagerank");
   graph g = load_for_command(args.positional()[0], args);
   stats.loaded(g);

@@ -109,12 +109,12 @@ int spmv_command(const std::vector<std::string>& raw) {
   const semiring_entry& semiring =
       semiring_registry::global().find(args.value("--semiring").value_or("plus_times"));
   const product_method method = method_option(args);
-  const std::optional<format_kind> format = parse_format(args.value("--format").value_or("csr"));
-  const vertex_order order = parse_vertex_order(args.value("--order").value_or("original"));
+  const adjacency_format storage = format_option(args);
   graph g = load_for_command(args.positional()[0], args);
   const any_vector x = args.value("--x") ? read_x(g, *args.value("--x"))
                                          : any_vector(vector<std::int64_t>::dense(g.vertices(), 1));
-  const any_vector w = backend_mxv(on, semiring, g.adjacency(), x, method, format, order);
+  const any_vector w =
+      backend_mxv(on, semiring, g.adjacency(), x, method, storage.kind, storage.order);
   std::string out;
   std::visit(
       [&](const auto& result) {

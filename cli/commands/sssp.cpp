@@ -1,5 +1,6 @@
 // `graphring sssp GRAPH --source ID [--delta D] [--out FILE]`: shortest-path distances from the
 // source (`inf` when unreached); delta-stepping, or Bellman-Ford when a weight is negative.
+// --format F and --order O pick the storage the pull rounds read (README "Formats").
 #include <algorithm>
 #include <cmath>
 
@@ -12,13 +13,16 @@ namespace graphring::cli {
 
 int sssp_command(const std::vector<std::string>& raw) {
   const arguments args(raw, {{"--stats"},
-                             {"--source", "--delta", "--out"},
+                             {"--source", "--delta", "--out", "--format", "--order"},
                              1,
                              1,
-                             "graphring sssp GRAPH --source ID [--delta D] [--out FILE]",
+                             "graphring sssp GRAPH --source ID [--delta D] [--out FILE] "
+                             "[--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
+                             "[--order original|degree|rcm]",
                              true});
   apply_common_options(args);
   const backend on = args.backend();  // before a long load
+  const adjacency_format format = format_option(args);
   std::optional<double> delta;
   if (args.value("--delta")) {
     delta = real_option(args, "--delta", 0);
@@ -28,7 +32,7 @@ int sssp_command(const std::vector<std::string>& raw) {
   run_stats stats(args, "sssp");
   graph g = load_for_command(args.positional()[0], args);
   stats.loaded(g);
-  const auto dist = algorithms::sssp(g, source_vertex(g, args), delta, on);
+  const auto dist = algorithms::sssp(g, source_vertex(g, args), delta, on, format);
   stats.ran();
   write_vertex_values(g, args, [&](vertex_id v) { return format_real(dist.values()[v]); });
   if (stats.on()) {

@@ -1,139 +1,27 @@
-// Matrix-vector products over a matrix held in a compressed format, with the GraphBLAS semantics
-// of engine/ops/mxv.hpp:
+// Matrix-vector products over a matrix held in a compressed format (engine/formatted_matrix.hpp),
+// with the GraphBLAS semantics of engine/ops/mxv.hpp:
 //   mxv:  w<mask> = accum(w, A ⊕.⊗ u)        vxm:  w<mask> = accum(w, u ⊕.⊗ A)
-// formatted_matrix<T> is a matrix<T> together with a shared, immutable copy of it in one format
-// (csr|coo|ell|hyb|sell|cci|dtans, or the auto rule's choice; engine/formats/any_format.hpp).
 // The pull product (a dense or bitmap u gathered over rows) runs the format's kernel, chosen at
 // run time by its kind; the push product (a sparse u scattered over Aᵀ) and the CSR kind run the
 // CSR kernels of mxv.hpp. vxm pulls over Aᵀ, which is built in the same format on first use and
-// cached. Kept out of mxv.hpp so code that never uses formats never instantiates their kernels.
+// cached. The other operations an algorithm runs on its adjacency (reduce_rows, reduce) read the
+// matrix the format was built from. Kept out of mxv.hpp so code that never uses formats never
+// instantiates their kernels.
 //
 //   formatted_matrix<double> fa(a, format_kind::cci);      // or std::nullopt: auto
 //   mxv(w, no_mask, no_accum, plus_times<double>{}, fa, u);  // w = A +.× u through CCI
-//
-// Formats store values of the arithmetic types of value_array; a matrix of another type (bool, a
-// struct) is encoded with the positions of its values, read through them by the kernels.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
-#include <memory>
-#include <mutex>
-#include <optional>
 #include <type_traits>
 
-#include "engine/formats/any_format.hpp"
-#include "engine/formats/reorder.hpp"
+#include "engine/formatted_matrix.hpp"
 #include "engine/ops/mxv.hpp"
+#include "engine/ops/reduce.hpp"
 #include "kernels/cpu/format_spmv.hpp"
 
 namespace graphring {
-
-namespace detail {
-
-template <class T>
-inline constexpr bool format_storable_v =
-    std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t> ||
-    std::is_same_v<T, std::uint32_t> || std::is_same_v<T, std::uint64_t> ||
-    std::is_same_v<T, float> || std::is_same_v<T, double>;
-
-// What a format stores for a matrix<T>: its values, or their positions.
-template <class T>
-using format_stored_t = std::conditional_t<format_storable_v<T>, T, std::uint64_t>;
-
-}  // namespace detail
-
-template <class T>
-class formatted_matrix {
- public:
-  using value_type = T;
-
-  // `a` in format `kind`; std::nullopt picks the format by the auto rule. With an `order` other
-  // than original (a square matrix only), the format holds A relabelled by that order
-  // (engine/formats/reorder.hpp) and products come back in a's own ids. ELL may throw
-  // error_kind::limit (padding too large; see ell.hpp).
-  explicit formatted_matrix(matrix<T> a, std::optional<format_kind> kind = format_kind::csr,
-                            vertex_order order = vertex_order::original)
-      : a_(std::move(a)),
-        internal_(a_),
-        requested_(kind),
-        order_(order),
-        shared_(std::make_shared<state>()) {
-    if (order != vertex_order::original) relabel();
-    const csr_matrix c = as_csr(internal_);
-    format_ = std::make_shared<const any_format>(kind ? any_format::build(c, *kind)
-                                                      : any_format::build_auto(c));
-  }
-
-  const matrix<T>& csr() const noexcept { return a_; }
-  format_kind kind() const noexcept { return format_->kind(); }
-  const any_format& format() const noexcept { return *format_; }
-  std::uint64_t nrows() const noexcept { return a_.nrows(); }
-  std::uint64_t ncols() const noexcept { return a_.ncols(); }
-  vertex_order order() const noexcept { return order_; }
-  // The matrix the format encodes: csr(), relabelled when order() is not original.
-  const matrix<T>& encoded() const noexcept { return internal_; }
-  // rank[v]: v's id in encoded() (empty when order() is original).
-  const shared_array<vertex_id>& ranks() const noexcept { return rank_; }
-
-  // Aᵀ in the format asked for A (for auto, the rule's choice for Aᵀ), built once and shared.
-  const formatted_matrix& transposed() const {
-    std::lock_guard<std::mutex> lock(shared_->mutex);
-    if (!shared_->transpose)
-      shared_->transpose =
-          std::make_shared<const formatted_matrix>(a_.transposed(), requested_, order_);
-    return *shared_->transpose;
-  }
-
- private:
-  struct state {
-    std::mutex mutex;
-    std::shared_ptr<const formatted_matrix> transpose;
-  };
-
-  static csr_matrix as_csr(const matrix<T>& a) {
-    csr_matrix c;
-    c.nrows = a.nrows();
-    c.ncols = a.ncols();
-    c.offsets = a.offsets();
-    c.cols = a.cols();
-    if (!a.values().empty()) {
-      if constexpr (detail::format_storable_v<T>) {
-        c.values = a.values();
-      } else {
-        buffer<std::uint64_t> positions(a.nvals());
-        for (std::uint64_t p = 0; p < positions.size(); ++p) positions[p] = p;
-        c.values = shared_array<std::uint64_t>(std::move(positions));
-      }
-    }
-    return c;
-  }
-
-  // internal_ = P A Pᵀ: the entries' positions are relabelled, then the values gathered by them.
-  void relabel() {
-    csr_matrix positions{a_.nrows(), a_.ncols(), a_.offsets(), a_.cols(), {}};
-    rank_ = shared_array<vertex_id>(order_ranks(positions, order_));
-    buffer<std::uint64_t> p(a_.nvals());
-    for (std::uint64_t e = 0; e < p.size(); ++e) p[e] = e;
-    positions.values = shared_array<std::uint64_t>(std::move(p));
-    const csr_matrix q = permuted(positions, rank_.data());
-    shared_array<T> values;
-    if (!a_.values().empty()) {
-      const auto& from = std::get<shared_array<std::uint64_t>>(q.values);
-      array<T> gathered(from.size());
-      for (std::uint64_t e = 0; e < from.size(); ++e) gathered[e] = a_.values()[from[e]];
-      values = share(std::move(gathered));
-    }
-    internal_ = matrix<T>(q.nrows, q.ncols, q.offsets, q.cols, std::move(values), a_.iso_value());
-  }
-
-  matrix<T> a_, internal_;
-  std::optional<format_kind> requested_;
-  vertex_order order_;
-  shared_array<vertex_id> rank_;
-  std::shared_ptr<const any_format> format_;
-  std::shared_ptr<state> shared_;
-};
 
 namespace detail {
 
@@ -310,6 +198,18 @@ void vxm(vector<W>& w, const Mask& mask, const Accum& accum, S, const vector<U>&
   } else {
     detail::matrix_vector<true, S>(w, mask, accum, a.ncols(), a.nrows(), formatted_t, plain, u, d);
   }
+}
+
+// w<mask> = accum(w, ⊕_j A(:, j)) and ⊕ A: read from the matrix the format was built from.
+template <class W, class Mask, class Accum, class Monoid, class T>
+void reduce_rows(vector<W>& w, const Mask& mask, const Accum& accum, Monoid monoid,
+                 const formatted_matrix<T>& a, const descriptor& d = {}) {
+  reduce_rows(w, mask, accum, monoid, a.csr(), d);
+}
+
+template <class Monoid, class T>
+typename Monoid::value_type reduce(Monoid monoid, const formatted_matrix<T>& a) {
+  return reduce(monoid, a.csr());
 }
 
 }  // namespace graphring

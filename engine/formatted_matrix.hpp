@@ -1,0 +1,173 @@
+// A matrix held in one storage format: formatted_matrix<T> is a matrix<T> together with a shared,
+// immutable copy of it in a format (csr|coo|ell|hyb|sell|cci|dtans, or the auto rule's choice;
+// engine/formats/any_format.hpp), optionally in another vertex order (engine/formats/reorder.hpp).
+// The products over it (engine/ops/mxv_format.hpp) pull through the format's kernels; the
+// algorithms take it in place of a matrix (adjacency_format says which format a graph's
+// adjacency is run in). A's format is built when the object is made, or on first use when asked
+// (an algorithm that pulls only over Aᵀ never builds A's); Aᵀ's on first use. Both are shared by
+// copies.
+//
+//   formatted_matrix<double> fa(a, format_kind::cci);      // or std::nullopt: auto
+//
+// Formats store values of the arithmetic types of value_array; a matrix of another type (bool, a
+// struct) is encoded with the positions of its values, read through them by the kernels.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <type_traits>
+
+#include "engine/formats/any_format.hpp"
+#include "engine/formats/reorder.hpp"
+#include "engine/matrix.hpp"
+
+namespace graphring {
+
+// The storage an algorithm runs its adjacency products on: a format (std::nullopt: the auto
+// rule's choice) and the vertex order it holds the graph in. The default is plain CSR.
+struct adjacency_format {
+  std::optional<format_kind> kind = format_kind::csr;
+  vertex_order order = vertex_order::original;
+
+  bool plain_csr() const noexcept {
+    return kind == format_kind::csr && order == vertex_order::original;
+  }
+};
+
+// When a formatted_matrix builds A's format: at once (a refusal, such as ELL's padding limit,
+// is thrown by the constructor) or on first use.
+enum class format_build : std::uint8_t { now, on_first_use };
+
+namespace detail {
+
+template <class T>
+inline constexpr bool format_storable_v =
+    std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t> ||
+    std::is_same_v<T, std::uint32_t> || std::is_same_v<T, std::uint64_t> ||
+    std::is_same_v<T, float> || std::is_same_v<T, double>;
+
+// What a format stores for a matrix<T>: its values, or their positions.
+template <class T>
+using format_stored_t = std::conditional_t<format_storable_v<T>, T, std::uint64_t>;
+
+}  // namespace detail
+
+template <class T>
+class formatted_matrix {
+ public:
+  using value_type = T;
+
+  // `a` in format `kind`; std::nullopt picks the format by the auto rule. With an `order` other
+  // than original (a square matrix only), the format holds A relabelled by that order and
+  // products come back in a's own ids. ELL may throw error_kind::limit (padding too large; see
+  // ell.hpp), from here with format_build::now, else from the first use.
+  explicit formatted_matrix(matrix<T> a, std::optional<format_kind> kind = format_kind::csr,
+                            vertex_order order = vertex_order::original,
+                            format_build build = format_build::now)
+      : a_(std::move(a)),
+        internal_(a_),
+        requested_(kind),
+        order_(order),
+        shared_(std::make_shared<state>()) {
+    if (order != vertex_order::original) relabel();
+    if (build == format_build::now) format();
+  }
+  formatted_matrix(matrix<T> a, const adjacency_format& f, format_build build = format_build::now)
+      : formatted_matrix(std::move(a), f.kind, f.order, build) {}
+
+  const matrix<T>& csr() const noexcept { return a_; }
+  format_kind kind() const { return format().kind(); }
+  // A's format, built on the first call when the constructor did not build it.
+  const any_format& format() const {
+    std::lock_guard<std::mutex> lock(shared_->mutex);
+    if (!shared_->format) {
+      const csr_matrix c = as_csr(internal_);
+      shared_->format = std::make_shared<const any_format>(
+          requested_ ? any_format::build(c, *requested_) : any_format::build_auto(c));
+    }
+    return *shared_->format;
+  }
+  std::uint64_t nrows() const noexcept { return a_.nrows(); }
+  std::uint64_t ncols() const noexcept { return a_.ncols(); }
+  std::uint64_t nvals() const noexcept { return a_.nvals(); }
+  bool is_iso() const noexcept { return a_.is_iso(); }
+  T iso_value() const noexcept { return a_.iso_value(); }
+  vertex_order order() const noexcept { return order_; }
+  // The matrix the format encodes: csr(), relabelled when order() is not original.
+  const matrix<T>& encoded() const noexcept { return internal_; }
+  // rank[v]: v's id in encoded() (empty when order() is original).
+  const shared_array<vertex_id>& ranks() const noexcept { return rank_; }
+
+  // Aᵀ in the format asked for A (for auto, the rule's choice for Aᵀ), built once and shared.
+  const formatted_matrix& transposed() const {
+    std::lock_guard<std::mutex> lock(shared_->mutex);
+    if (!shared_->transpose)
+      shared_->transpose =
+          std::make_shared<const formatted_matrix>(a_.transposed(), requested_, order_);
+    return *shared_->transpose;
+  }
+
+ private:
+  struct state {
+    std::mutex mutex;
+    std::shared_ptr<const any_format> format;
+    std::shared_ptr<const formatted_matrix> transpose;
+  };
+
+  static csr_matrix as_csr(const matrix<T>& a) {
+    csr_matrix c;
+    c.nrows = a.nrows();
+    c.ncols = a.ncols();
+    c.offsets = a.offsets();
+    c.cols = a.cols();
+    if (!a.values().empty()) {
+      if constexpr (detail::format_storable_v<T>) {
+        c.values = a.values();
+      } else {
+        buffer<std::uint64_t> positions(a.nvals());
+        for (std::uint64_t p = 0; p < positions.size(); ++p) positions[p] = p;
+        c.values = shared_array<std::uint64_t>(std::move(positions));
+      }
+    }
+    return c;
+  }
+
+  // internal_ = P A Pᵀ: the entries' positions are relabelled, then the values gathered by them.
+  void relabel() {
+    csr_matrix positions{a_.nrows(), a_.ncols(), a_.offsets(), a_.cols(), {}};
+    rank_ = shared_array<vertex_id>(order_ranks(positions, order_));
+    buffer<std::uint64_t> p(a_.nvals());
+    for (std::uint64_t e = 0; e < p.size(); ++e) p[e] = e;
+    positions.values = shared_array<std::uint64_t>(std::move(p));
+    const csr_matrix q = permuted(positions, rank_.data());
+    shared_array<T> values;
+    if (!a_.values().empty()) {
+      const auto& from = std::get<shared_array<std::uint64_t>>(q.values);
+      array<T> gathered(from.size());
+      for (std::uint64_t e = 0; e < from.size(); ++e) gathered[e] = a_.values()[from[e]];
+      values = share(std::move(gathered));
+    }
+    internal_ = matrix<T>(q.nrows, q.ncols, q.offsets, q.cols, std::move(values), a_.iso_value());
+  }
+
+  matrix<T> a_, internal_;
+  std::optional<format_kind> requested_;
+  vertex_order order_;
+  shared_array<vertex_id> rank_;
+  std::shared_ptr<state> shared_;
+};
+
+// The matrix itself, for the operations that read a matrix<T> (a split, a selection) in code
+// written once for a matrix and a formatted one.
+template <class T>
+const matrix<T>& plain_matrix(const matrix<T>& a) noexcept {
+  return a;
+}
+template <class T>
+const matrix<T>& plain_matrix(const formatted_matrix<T>& a) noexcept {
+  return a.csr();
+}
+
+}  // namespace graphring

@@ -1,0 +1,202 @@
+// Every algorithm that takes a storage format (BFS, PageRank, SSSP; options.format) crossed with
+// every format (and the auto rule) and two vertex orders, against the same algorithm on CSR: BFS
+// levels equal and parents a valid BFS tree, SSSP distances equal (minima of the same sums),
+// PageRank within floating-point reordering. Tiny edge cases (empty rows, isolated vertices,
+// one huge row, self-loops, repeated edges, negative weights) and real graphs (soc-Epinions1 and
+// rome99 bundled, web-NotreDame from ../shared/datasets). ELL's refusal of a padded graph
+// reaches the caller as error_kind::limit, which also shows that the format is built.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "algorithms/bfs.hpp"
+#include "algorithms/pagerank.hpp"
+#include "algorithms/sssp.hpp"
+#include "core/error.hpp"
+#include "engine/formats/any_format.hpp"
+#include "engine/io/load.hpp"
+#include "tests/test_algorithms_checkers.hpp"
+#include "tests/test_support.hpp"
+
+namespace graphring::testing {
+namespace {
+
+constexpr double inf = std::numeric_limits<double>::infinity();
+
+// The storages an algorithm may run on: each format and auto, in the original order and (all of
+// them on the tiny graphs, CCI alone on the real ones) in degree order, relabelled inside the
+// format with answers in the caller's ids.
+std::vector<adjacency_format> storages(bool every_reordering) {
+  std::vector<adjacency_format> out;
+  for (vertex_order order : {vertex_order::original, vertex_order::degree}) {
+    for (format_kind k : all_format_kinds)
+      if (order == vertex_order::original || every_reordering || k == format_kind::cci)
+        out.push_back({k, order});
+    out.push_back({std::nullopt, order});
+  }
+  return out;
+}
+
+bool tiny(const graph& g) { return g.vertices() < 10000; }
+
+std::string name_of(const adjacency_format& f) {
+  return std::string(f.kind ? format_name(*f.kind) : "auto") + "+" +
+         std::string(vertex_order_name(f.order));
+}
+
+// Runs `body` for every storage; ELL may refuse a graph whose padding is too large (and nothing
+// else may refuse).
+template <class Body>
+void for_every_storage(const graph& g, const Body& body) {
+  for (const adjacency_format& f : storages(tiny(g))) {
+    SCOPED_TRACE(name_of(f));
+    try {
+      body(f);
+    } catch (const error& e) {
+      EXPECT_TRUE(e.kind() == error_kind::limit && f.kind == format_kind::ell) << e.what();
+    }
+  }
+}
+
+void check_bfs(graph& g, vertex_id source) {
+  const auto want = algorithms::bfs(g, source);
+  const auto want_levels = plain(want.levels, std::int64_t(-1));
+  for_every_storage(g, [&](const adjacency_format& f) {
+    for (auto direction : {algorithms::bfs_direction::automatic, algorithms::bfs_direction::pull}) {
+      const auto got =
+          algorithms::bfs(g, source, {.parents = true, .direction = direction, .format = f});
+      const auto levels = plain(got.levels, std::int64_t(-1));
+      EXPECT_EQ(levels, want_levels);
+      EXPECT_TRUE(valid_bfs_parents(g, source, levels, plain(got.parents, std::int64_t(-1))));
+    }
+  });
+}
+
+void check_pagerank(graph& g) {
+  const algorithms::pagerank_options o{.tolerance = 0, .max_iterations = 25};
+  const auto want = plain(algorithms::pagerank(g, o).ranks, 0.0);
+  for_every_storage(g, [&](const adjacency_format& f) {
+    auto with_format = o;
+    with_format.format = f;
+    const auto got = algorithms::pagerank(g, with_format);
+    EXPECT_EQ(got.iterations, 25);
+    const auto ranks = plain(got.ranks, 0.0);
+    ASSERT_EQ(ranks.size(), want.size());
+    for (std::size_t v = 0; v < ranks.size(); ++v)
+      EXPECT_NEAR(ranks[v], want[v], 1e-12 * std::max(want[v], 1e-300) + 1e-18) << "vertex " << v;
+  });
+}
+
+void check_sssp(const graph& g, vertex_id source) {
+  const auto want = plain(algorithms::sssp(g, source), inf);
+  for_every_storage(g, [&](const adjacency_format& f) {
+    EXPECT_EQ(plain(algorithms::sssp(g, source, std::nullopt, f), inf), want);
+  });
+}
+
+void check_all(graph& g, vertex_id source) {
+  check_bfs(g, source);
+  check_pagerank(g);
+  check_sssp(g, source);
+}
+
+TEST(AlgorithmsFormats, EdgeCasesMatchCsr) {
+  // Isolated vertices 3 and 7, empty rows, a self-loop, a repeated edge.
+  graph small = make_graph(
+      9, {{0, 1}, {1, 2}, {2, 0}, {1, 1}, {4, 5}, {5, 6}, {5, 6}, {6, 4}, {0, 4}, {8, 0}});
+  check_all(small, 0);
+  check_all(small, 3);  // a source with no edges
+  // One huge row among short ones: vertex 0 points at every other vertex, which ELL refuses to
+  // pad; a chain through the rest.
+  std::vector<test_edge> star;
+  for (vertex_id v = 1; v < 300; ++v) star.push_back({0, v});
+  for (vertex_id v = 1; v + 1 < 300; v += 7) star.push_back({v, v + 1});
+  graph hub = make_graph(300, star);
+  check_all(hub, 0);
+  check_all(hub, 8);
+  // No edges at all.
+  graph empty = make_graph(4, {});
+  check_all(empty, 2);
+}
+
+TEST(AlgorithmsFormats, WeightedAndNegativeWeightsMatchCsr) {
+  // Delta-stepping over positive weights, including a zero-weight edge and a repeated edge.
+  const graph positive = make_graph(
+      6, {{0, 1, 2.5}, {1, 2, 0}, {0, 2, 4}, {2, 3, 1}, {3, 4, 7}, {3, 4, 2}, {1, 4, 9}}, true);
+  check_sssp(positive, 0);
+  // Bellman-Ford, whose rounds pull through the format when the frontier is wide.
+  const graph negative =
+      make_graph(5, {{0, 1, 4}, {0, 2, 1}, {2, 1, -2}, {1, 3, 1}, {2, 3, 5}, {3, 4, -1}}, true);
+  check_sssp(negative, 0);
+}
+
+TEST(AlgorithmsFormats, PaddedGraphIsRefusedByEll) {
+  std::vector<test_edge> star;
+  // Both ways between 0 and every other vertex: the second step's frontier is wide, so it pulls
+  // over Aᵀ, whose row 0 is far longer than the others.
+  for (vertex_id v = 1; v < 2000; ++v) {
+    star.push_back({v, 0});
+    star.push_back({0, v});
+  }
+  graph g = make_graph(2000, star);
+  const adjacency_format ell{format_kind::ell, vertex_order::original};
+  auto refused = [](const auto& run) {
+    try {
+      run();
+    } catch (const error& e) {
+      return e.kind() == error_kind::limit;
+    }
+    return false;
+  };
+  EXPECT_TRUE(refused([&] { algorithms::bfs(g, 1, {.format = ell}); }));
+  EXPECT_TRUE(refused([&] { algorithms::pagerank(g, {.format = ell}); }));
+  EXPECT_TRUE(refused([&] { algorithms::sssp(g, 1, std::nullopt, ell); }));  // uniform rounds
+  // Push-only BFS never pulls, so it never builds the format.
+  EXPECT_FALSE(refused([&] {
+    algorithms::bfs(g, 1, {.direction = algorithms::bfs_direction::push, .format = ell});
+  }));
+}
+
+TEST(AlgorithmsFormats, RealGraphsMatchCsr) {
+  GRAPHRING_DATASET(epinions, "social/soc-Epinions1.txt.gz");
+  graph social = load_graph(epinions);
+  check_bfs(social, 0);
+  check_pagerank(social);
+  check_sssp(social, 0);
+  GRAPHRING_DATASET(rome, "road/rome99.gr");
+  check_sssp(load_graph(rome), 0);
+  GRAPHRING_DATASET(notre_dame, "web/web-NotreDame.txt.gz");
+  graph web = load_graph(notre_dame);
+  check_bfs(web, 0);
+  check_pagerank(web);
+}
+
+TEST(AlgorithmsFormats, CommandLineTakesFormat) {
+  GRAPHRING_DATASET(karate, "matrices/lagraph/data/karate.mtx");
+  for (const std::string command : {"bfs", "sssp", "pagerank"}) {
+    std::vector<std::string> args{command, karate, "--quiet"};
+    if (command != "pagerank") args.insert(args.end(), {"--source", "1"});
+    const cli_result csr = run_cli(args);
+    ASSERT_EQ(csr.status, 0) << csr.err;
+    for (const char* format : {"cci", "dtans", "sell", "auto"}) {
+      std::vector<std::string> with = args;
+      with.insert(with.end(), {"--format", format, "--order", "rcm"});
+      const cli_result got = run_cli(with);
+      EXPECT_EQ(got.status, 0) << got.err;
+      if (command != "pagerank") {
+        EXPECT_EQ(got.out, csr.out) << command << " " << format;
+      }
+    }
+    std::vector<std::string> bad = args;
+    bad.insert(bad.end(), {"--format", "zip"});
+    const cli_result refused = run_cli(bad);
+    EXPECT_EQ(refused.status, 2);
+    EXPECT_NE(refused.err.find("unknown format 'zip'"), std::string::npos) << refused.err;
+  }
+}
+
+}  // namespace
+}  // namespace graphring::testing
