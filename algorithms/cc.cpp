@@ -37,6 +37,7 @@
 #include <vector>
 
 #include "algorithms/graph_matrices.hpp"
+#include "engine/ops/mxv_format.hpp"
 #include "engine/ops/operations.hpp"
 
 namespace graphring::algorithms {
@@ -54,22 +55,26 @@ constexpr std::uint64_t mode_samples = 864;  // vertices whose root votes for th
 
 // The undirected graph's edges as the union of a few matrices: S itself when it is symmetric,
 // A and Aᵀ for a directed graph (so A ∪ Aᵀ is never formed). Each step below runs over every
-// one of them.
-using edge_sets = std::vector<matrix<bool>>;
+// one of them. The graph's own edge sets may be formatted matrices (the products pull through
+// their format); the sets derived from them (samples, remaining edges) are matrices.
+template <class E>
+using edge_sets_of = std::vector<E>;
+using edge_sets = edge_sets_of<matrix<bool>>;
 
-std::uint64_t entries(const edge_sets& edges) {
+template <class E>
+std::uint64_t entries(const edge_sets_of<E>& edges) {
   std::uint64_t total = 0;
-  for (const matrix<bool>& e : edges) total += e.nvals();
+  for (const E& e : edges) total += e.nvals();
   return total;
 }
 
 // E⟨keep⟩ for every edge set E.
-template <class Keep>
-edge_sets selected(const edge_sets& edges, const Keep& keep) {
+template <class E, class Keep>
+edge_sets selected(const edge_sets_of<E>& edges, const Keep& keep) {
   edge_sets out;
-  for (const matrix<bool>& e : edges) {
+  for (const E& e : edges) {
     out.emplace_back(e.nrows(), e.ncols());
-    select(out.back(), no_mask, no_accum, keep, e);
+    select(out.back(), no_mask, no_accum, keep, plain_matrix(e));
   }
   return out;
 }
@@ -83,19 +88,21 @@ edge_sets united(edge_sets edges) {
 }
 
 // f(u) = min(u, the smallest neighbour of u).
-labels first_parents(const edge_sets& edges, std::uint64_t n) {
+template <class E>
+labels first_parents(const edge_sets_of<E>& edges, std::uint64_t n) {
   labels f(n);
   // f = 0, 1, ..., n-1
   apply_index(f, no_mask, no_accum, row_index_op{}, labels::dense(n, 0));
   // f = min(f, E min.secondi 1) for every E
-  for (const matrix<bool>& e : edges)
+  for (const E& e : edges)
     mxv(f, no_mask, min_op<label>{}, min_secondi<label>{}, e, vector<bool>::dense(n, true));
   return f;
 }
 
 // FastSV rounds over the edge sets from the forest f until the grandparents settle; f ends as
 // stars.
-void fastsv(const edge_sets& edges, labels& f) {
+template <class E>
+void fastsv(const edge_sets_of<E>& edges, labels& f) {
   const std::uint64_t n = f.size();
   labels gp(n), mngp(n), next_gp(n);
   vector<bool> moved(n);
@@ -148,7 +155,8 @@ label sampled_mode(const labels& f) {
 }
 
 // Components of the undirected graph whose edges are the union of `edges`.
-labels components(const edge_sets& edges, std::uint64_t n) {
+template <class E>
+labels components(const edge_sets_of<E>& edges, std::uint64_t n) {
   if (n <= 1024 || entries(edges) <= 2 * sampled_edges * n) {
     labels f = first_parents(edges, n);
     fastsv(edges, f);
@@ -193,13 +201,25 @@ vector<std::uint64_t> widened(const labels& f) {
 }  // namespace
 
 vector<std::uint64_t> connected_components(const matrix<bool>& s) {
-  return widened(components({s}, s.nrows()));
+  return widened(components(edge_sets{s}, s.nrows()));
 }
 
-vector<std::uint64_t> connected_components(graph& g) {
-  if (g.symmetric()) return connected_components(structure_of(g, false));
-  const matrix<bool> a = structure_of(g, true);  // Aᵀ: the graph's cached transpose
-  return widened(components({a, a.transposed()}, a.nrows()));
+vector<std::uint64_t> connected_components(const formatted_matrix<bool>& s) {
+  return widened(components(edge_sets_of<formatted_matrix<bool>>{s}, s.nrows()));
+}
+
+vector<std::uint64_t> connected_components(graph& g, const adjacency_format& format) {
+  const bool symmetric = g.symmetric();
+  const matrix<bool> a = structure_of(g, !symmetric);  // Aᵀ: the graph's cached transpose
+  if (format.plain_csr()) {
+    if (symmetric) return connected_components(a);
+    return widened(components(edge_sets{a, a.transposed()}, a.nrows()));
+  }
+  // The formats are built at the first product over them (a large graph's sampled rounds may
+  // run on derived edge sets alone).
+  const formatted_matrix<bool> f(a, format, format_build::on_first_use);
+  if (symmetric) return connected_components(f);
+  return widened(components(edge_sets_of<formatted_matrix<bool>>{f, f.transposed()}, a.nrows()));
 }
 
 }  // namespace graphring::algorithms

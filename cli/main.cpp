@@ -38,7 +38,7 @@ const char* usage_text =
     "  semirings [--json]                       the semirings spmv --semiring can name, with "
     "types\n"
     "  (bfs sssp pagerank cc bc msf take --out FILE; without it they write to standard output.\n"
-    "   spmv bfs sssp pagerank take --format csr|coo|ell|hyb|sell|cci|dtans|auto and --order\n"
+    "   spmv bfs sssp pagerank cc take --format csr|coo|ell|hyb|sell|cci|dtans|auto and --order\n"
     "   original|degree|rcm: the storage their pull products read; bench takes --formats LIST)\n"
     "   bfs sssp pagerank cc tc bc msf take --stats: times, levels, iterations... as JSON on "
     "stderr)\n"

@@ -31,6 +31,8 @@ MUTANTS = [
     ("sssp-format-ignored", "algorithms/sssp.cpp",
      "if (format.plain_csr()) return shortest_paths(a, a, source, delta);",
      "return shortest_paths(a, a, source, delta);", "AlgorithmsFormats.*", None),
+    ("cc-format-ignored", "algorithms/cc.cpp",
+     "  if (format.plain_csr()) {", "  if (true) {", "AlgorithmsFormats.*", None),
     ("format-order-ignored", "engine/formatted_matrix.hpp",
      "if (order != vertex_order::original) relabel();", "",
      "AlgorithmsFormats.*:FormatsEngine.*", None),

@@ -1,6 +1,6 @@
-// Every algorithm that takes a storage format (BFS, PageRank, SSSP; options.format) crossed with
-// every format (and the auto rule) and two vertex orders, against the same algorithm on CSR: BFS
-// levels equal and parents a valid BFS tree, SSSP distances equal (minima of the same sums),
+// Every algorithm that takes a storage format (BFS, PageRank, SSSP, CC) crossed with every format
+// (and the auto rule) and two vertex orders, against the same algorithm on CSR: BFS levels equal
+// and parents a valid BFS tree, SSSP distances equal (minima of the same sums), CC labels equal,
 // PageRank within floating-point reordering. Tiny edge cases (empty rows, isolated vertices,
 // one huge row, self-loops, repeated edges, negative weights) and real graphs (soc-Epinions1 and
 // rome99 bundled, web-NotreDame from ../shared/datasets). ELL's refusal of a padded graph
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "algorithms/bfs.hpp"
+#include "algorithms/cc.hpp"
 #include "algorithms/pagerank.hpp"
 #include "algorithms/sssp.hpp"
 #include "core/error.hpp"
@@ -97,7 +98,15 @@ void check_sssp(const graph& g, vertex_id source) {
   });
 }
 
+void check_cc(graph& g) {
+  const auto want = plain(algorithms::connected_components(g), std::uint64_t(0));
+  for_every_storage(g, [&](const adjacency_format& f) {
+    EXPECT_EQ(plain(algorithms::connected_components(g, f), std::uint64_t(0)), want);
+  });
+}
+
 void check_all(graph& g, vertex_id source) {
+  check_cc(g);
   check_bfs(g, source);
   check_pagerank(g);
   check_sssp(g, source);
@@ -154,6 +163,7 @@ TEST(AlgorithmsFormats, PaddedGraphIsRefusedByEll) {
   EXPECT_TRUE(refused([&] { algorithms::bfs(g, 1, {.format = ell}); }));
   EXPECT_TRUE(refused([&] { algorithms::pagerank(g, {.format = ell}); }));
   EXPECT_TRUE(refused([&] { algorithms::sssp(g, 1, std::nullopt, ell); }));  // uniform rounds
+  EXPECT_TRUE(refused([&] { algorithms::connected_components(g, ell); }));
   // Push-only BFS never pulls, so it never builds the format.
   EXPECT_FALSE(refused([&] {
     algorithms::bfs(g, 1, {.direction = algorithms::bfs_direction::push, .format = ell});
@@ -166,8 +176,11 @@ TEST(AlgorithmsFormats, RealGraphsMatchCsr) {
   check_bfs(social, 0);
   check_pagerank(social);
   check_sssp(social, 0);
+  check_cc(social);  // directed: A and Aᵀ, sampled
   GRAPHRING_DATASET(rome, "road/rome99.gr");
-  check_sssp(load_graph(rome), 0);
+  graph road = load_graph(rome);
+  check_sssp(road, 0);
+  check_cc(road);  // few edges per vertex: every round over the graph's own edges
   GRAPHRING_DATASET(notre_dame, "web/web-NotreDame.txt.gz");
   graph web = load_graph(notre_dame);
   check_bfs(web, 0);
@@ -176,9 +189,9 @@ TEST(AlgorithmsFormats, RealGraphsMatchCsr) {
 
 TEST(AlgorithmsFormats, CommandLineTakesFormat) {
   GRAPHRING_DATASET(karate, "matrices/lagraph/data/karate.mtx");
-  for (const std::string command : {"bfs", "sssp", "pagerank"}) {
+  for (const std::string command : {"bfs", "sssp", "pagerank", "cc"}) {
     std::vector<std::string> args{command, karate, "--quiet"};
-    if (command != "pagerank") args.insert(args.end(), {"--source", "1"});
+    if (command == "bfs" || command == "sssp") args.insert(args.end(), {"--source", "1"});
     const cli_result csr = run_cli(args);
     ASSERT_EQ(csr.status, 0) << csr.err;
     for (const char* format : {"cci", "dtans", "sell", "auto"}) {

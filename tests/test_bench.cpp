@@ -274,12 +274,12 @@ TEST(Bench, AgainstLeavesOutGraphblasVariants) {
   for (const std::string& s : systems) EXPECT_EQ(s.rfind("GraphBLAS", 0), std::string::npos) << s;
 }
 
-// --formats adds graphring through each storage to BFS, Bellman-Ford and PageRank, each answer
-// checked against graphring's on CSR.
+// --formats adds graphring through each storage to BFS, Bellman-Ford, PageRank and CC (karate is
+// symmetric), each answer checked against graphring's on CSR.
 TEST(Bench, FormatsAddAGraphringSystemPerStorage) {
   scratch_dir d;
   const std::string json_path = d.path("bench.json");
-  const auto r = run_cli({"bench", karate(), "--algos", "bfs,sssp,pagerank", "--against", "none",
+  const auto r = run_cli({"bench", karate(), "--algos", "bfs,sssp,pagerank,cc", "--against", "none",
                           "--formats", "cci,dtans,ell", "--order", "degree", "--trials", "1",
                           "--json", json_path, "--quiet"});
   ASSERT_EQ(r.status, 0) << r.out << r.err;
@@ -291,7 +291,7 @@ TEST(Bench, FormatsAddAGraphringSystemPerStorage) {
     EXPECT_TRUE(row["agrees"].b) << row["workload"].s << " / " << row["system"].s;
     systems[row["workload"].s].insert(row["system"].s);
   }
-  for (const char* w : {"bfs", "sssp Bellman-Ford", "pagerank 20 iterations"}) {
+  for (const char* w : {"bfs", "sssp Bellman-Ford", "pagerank 20 iterations", "cc"}) {
     EXPECT_EQ(systems[w], (std::set<std::string>{"graphring", "graphring cci+degree",
                                                  "graphring dtans+degree", "graphring ell+degree"}))
         << w;

@@ -274,6 +274,9 @@ std::vector<command_case> command_table(const scratch_dir& d) {
   const std::string bfs_usage =
       " (usage: graphring bfs GRAPH --source ID [--parents] [--out FILE] [--format "
       "csr|coo|ell|hyb|sell|cci|dtans|auto] [--order original|degree|rcm])";
+  const std::string cc_usage =
+      " (usage: graphring cc GRAPH [--out FILE] [--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
+      "[--order original|degree|rcm])";
   const std::string demo_usage =
       " (usage: graphring demo [--trials N] [--plot F] [--json F] [--csv F] [--rmat-scale S])";
   const std::string no_vertex_0 = "no vertex has the id 0";
@@ -357,9 +360,9 @@ std::vector<command_case> command_table(const scratch_dir& d) {
       {{"bench", k, "--input-format", "el"},
        "bench knows each graph's format by its name; --input-format is not taken"},
       // cc, tc, msf, convert
-      {{"cc", k, "--source", "1"},
-       "unknown option '--source' (usage: graphring cc GRAPH [--out FILE])"},
-      {{"cc"}, "missing argument (usage: graphring cc GRAPH [--out FILE])"},
+      {{"cc", k, "--source", "1"}, "unknown option '--source'" + cc_usage},
+      {{"cc"}, "missing argument" + cc_usage},
+      {{"tc", k, "--format", "cci"}, "unknown option '--format' (usage: graphring tc GRAPH)"},
       {{"tc", k, "--out", "t.txt"}, "unknown option '--out' (usage: graphring tc GRAPH)"},
       {{"tc", k, k}, "unexpected argument '" + k + "' (usage: graphring tc GRAPH)"},
       {{"msf", k, "--out"}, "option --out needs a value (usage: graphring msf GRAPH [--out FILE])"},

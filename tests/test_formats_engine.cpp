@@ -30,8 +30,9 @@ struct shape {
   std::uint64_t huge_row;  // row 0's length when > 0
 };
 
-const shape shapes[] = {
-    {300, 280, 6, 0}, {1, 1, 1, 0}, {0, 0, 0, 0}, {200, 4000, 3, 3000}, {2000, 2000, 12, 0}};
+// The last one: a row of 20000 entries among short ones, in a wide matrix.
+const shape shapes[] = {{300, 280, 6, 0},     {1, 1, 1, 0},        {0, 0, 0, 0},
+                        {200, 4000, 3, 3000}, {2000, 2000, 12, 0}, {300, 40000, 5, 20000}};
 
 // Sorted, distinct columns per row; about a fifth of the rows empty.
 template <class T>
