@@ -196,9 +196,11 @@ TEST(AlgorithmsFormats, CommandLineTakesFormat) {
     ASSERT_EQ(csr.status, 0) << csr.err;
     for (const char* format : {"cci", "dtans", "sell", "auto"}) {
       std::vector<std::string> with = args;
-      with.insert(with.end(), {"--format", format, "--order", "rcm"});
+      with.insert(with.end(), {"--format", format, "--order", "rcm", "--stats"});
       const cli_result got = run_cli(with);
       EXPECT_EQ(got.status, 0) << got.err;
+      const std::string reported = "\"format\": \"" + std::string(format) + "+rcm\"";
+      EXPECT_NE(got.err.find(reported), std::string::npos) << got.err;
       if (command != "pagerank") {
         EXPECT_EQ(got.out, csr.out) << command << " " << format;
       }

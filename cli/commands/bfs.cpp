@@ -48,6 +48,7 @@ int bfs_command(const std::vector<std::string>& raw) {
     stats.add("frontier_sizes", frontier);
     stats.add("step_directions", directions);
   }
+  if (!format.plain_csr()) stats.add("format", format_text(format));
   stats.print();
   return 0;
 }

@@ -32,6 +32,7 @@ int cc_command(const std::vector<std::string>& raw) {
     for (std::uint64_t v = 0; v < component.size(); ++v) components += component.values()[v] == v;
     stats.add("components", components);
   }
+  if (!format.plain_csr()) stats.add("format", format_text(format));
   stats.print();
   return 0;
 }

@@ -47,6 +47,7 @@ int pagerank_command(const std::vector<std::string>& raw) {
         "graphring: warning: pagerank stopped at --max-iters %d with an L1 change of %.3g, "
         "above --tol %.3g: the ranks have not converged\n",
         result.iterations, result.change, options.tolerance);
+  if (!options.format.plain_csr()) stats.add("format", format_text(options.format));
   stats.add("iterations", std::uint64_t(result.iterations));
   stats.add("last_change", result.change);
   stats.add("converged", converged);

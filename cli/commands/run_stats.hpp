@@ -2,7 +2,8 @@
 // standard error after the result is written: the command, the graph, its vertices and edges,
 // the threads, seconds to load the graph and to run the algorithm, then the algorithm's own
 // figures (BFS levels, frontier sizes and directions; PageRank iterations and last change; the
-// number of components, ...). docs/cli.md lists every key.
+// number of components, ...; the storage format when it is not CSR). README "--stats" lists every
+// key.
 #pragma once
 
 #include <chrono>

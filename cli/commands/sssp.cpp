@@ -46,6 +46,7 @@ int sssp_command(const std::vector<std::string>& raw) {
     stats.add("reached", reached);
     stats.add("largest_distance", farthest);
   }
+  if (!format.plain_csr()) stats.add("format", format_text(format));
   stats.print();
   return 0;
 }
