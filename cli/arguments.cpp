@@ -46,6 +46,11 @@ arguments::arguments(const std::vector<std::string>& args, const option_spec& sp
         if (!has_inline && i + 1 == args.size())
           usage_error("option " + name + " needs a value", usage_);
         values_[name] = has_inline ? inline_value : args[++i];
+      } else if (name == "--format" || name == "--order") {
+        usage_error("unknown option '" + a +
+                        "': only spmv, bfs, sssp, pagerank and cc take a storage format and "
+                        "order; this command runs on CSR",
+                    usage_);
       } else {
         usage_error("unknown option '" + a + "'", usage_);
       }

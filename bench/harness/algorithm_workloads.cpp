@@ -271,7 +271,8 @@ std::vector<workload> bfs_workloads(graph& g, const std::string& name, const ben
                           {},
                           [s] { s->ours = algorithms::bfs(*s->g, s->source, {.parents = true}); },
                           [s] { return s->check(s->our_answer()); }});
-  for (const auto& [system, m] : formatted_copies(algorithms::structure_of(g, true), o))
+  for (const auto& [system, copy] : formatted_copies(algorithms::structure_of(g, true), o)) {
+    const auto m = copy;  // captured by value: clang before 16 cannot capture a binding
     both.systems.push_back(
         {system,
          {},
@@ -279,6 +280,7 @@ std::vector<workload> bfs_workloads(graph& g, const std::string& name, const ben
          [s] {
            return s->check({dense_ints(s->formatted.levels), dense_ints(s->formatted.parents)});
          }});
+  }
   if (with_graphblas(o))
     both.systems.push_back({graphblas_system,
                             {},
@@ -359,7 +361,8 @@ std::vector<workload> sssp_workloads(graph& g, const std::string& name, const be
        {},
        [s] { s->ours = algorithms::sssp_bellman_ford(s->weights, s->source); },
        {}});
-  for (const auto& [system, m] : formatted_copies(s->weights, o))
+  for (const auto& [system, copy] : formatted_copies(s->weights, o)) {
+    const auto m = copy;  // captured by value: clang before 16 cannot capture a binding
     bellman.systems.push_back(
         {system,
          {},
@@ -368,6 +371,7 @@ std::vector<workload> sssp_workloads(graph& g, const std::string& name, const be
            return compare_values(dense_distances(s->formatted), dense_distances(s->ours), 0,
                                  "distance");
          }});
+  }
   if (with_graphblas(o))
     bellman.systems.push_back(
         {graphblas_system,
@@ -424,7 +428,8 @@ std::vector<workload> pagerank_workloads(graph& g, const std::string& name, cons
                              {.damping = 0.85, .tolerance = 0, .max_iterations = s->iterations});
                        },
                        {}});
-  for (const auto& [system, m] : formatted_copies(algorithms::structure_of(g, true), o))
+  for (const auto& [system, copy] : formatted_copies(algorithms::structure_of(g, true), o)) {
+    const auto m = copy;  // captured by value: clang before 16 cannot capture a binding
     w.systems.push_back({system,
                          {},
                          [s, m] {
@@ -436,6 +441,7 @@ std::vector<workload> pagerank_workloads(graph& g, const std::string& name, cons
                            return compare_values(dense_doubles(s->formatted.ranks, 0),
                                                  dense_doubles(s->ours.ranks, 0), 1e-9, "rank");
                          }});
+  }
   if (with_graphblas(o))
     w.systems.push_back({graphblas_system,
                          {},

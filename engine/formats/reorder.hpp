@@ -2,8 +2,8 @@
 // columns lie close together, and a pull SpMV reuses the cache when rows that share columns sit
 // side by side. An order is a rank per vertex (new id = rank[old id]); a square matrix is
 // relabelled symmetrically, A'(rank[i], rank[j]) = A(i, j), so results computed on A' come back
-// in the original ids through the same ranks (formatted_matrix does this,
-// engine/ops/mxv_format.hpp).
+// in the original ids through the same ranks (formatted_matrix, engine/formatted_matrix.hpp,
+// holds the ranks; engine/ops/mxv_format.hpp maps its products back).
 //   degree: by descending number of entries (rows, plus columns for a directed matrix), ties by
 //           id — hubs first, their x entries packed into few cache lines.
 //   rcm:    reverse Cuthill-McKee (Cuthill & McKee 1969; George 1971): breadth-first from a
