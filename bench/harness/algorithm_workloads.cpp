@@ -25,8 +25,8 @@
 #include "bench/baselines/boost_algorithms.hpp"
 #include "bench/baselines/graphblas_algorithms.hpp"
 #include "bench/baselines/graphblas_matrix.hpp"
+#include "engine/adjacency_format_name.hpp"
 #include "engine/csr_transpose.hpp"
-#include "engine/formats/any_format.hpp"
 
 namespace graphring::bench {
 namespace {
@@ -38,21 +38,21 @@ bool with_boost(const bench_options& o) { return o.against.count("boost") > 0; }
 
 // "graphring cci", "graphring dtans+degree": graphring run through storage f (bench --formats).
 std::string format_system(const adjacency_format& f) {
-  std::string name = graphring_system + " " + std::string(f.kind ? format_name(*f.kind) : "auto");
-  if (f.order != vertex_order::original) name.append("+").append(vertex_order_name(f.order));
-  return name;
+  return graphring_system + " " + adjacency_format_name(f);
 }
 
 // a in each storage of o.formats that takes it, with the system's name, built here, before the
-// trials (ELL refuses a graph it would pad too much: that storage is left out).
+// trials (ELL refuses a graph it would pad too much: that storage is left out): Aᵀ's format for
+// the vxm algorithms, A's own for mxv ones (CC).
 template <class T>
 std::vector<std::pair<std::string, std::shared_ptr<const formatted_matrix<T>>>> formatted_copies(
-    const matrix<T>& a, const bench_options& o) {
+    const matrix<T>& a, const bench_options& o, bool for_vxm = true) {
   std::vector<std::pair<std::string, std::shared_ptr<const formatted_matrix<T>>>> out;
   for (const adjacency_format& f : o.formats) {
     try {
       out.emplace_back(format_system(f), std::make_shared<const formatted_matrix<T>>(
-                                             algorithms::formatted_for_vxm(a, f, true)));
+                                             for_vxm ? algorithms::formatted_for_vxm(a, f, true)
+                                                     : formatted_matrix<T>(a, f)));
     } catch (const error& e) {
       if (e.kind() != error_kind::limit) throw;
     }
@@ -493,17 +493,11 @@ std::vector<workload> cc_workloads(graph& g, const std::string& name, const benc
   // Through each format of --formats: a symmetric graph's S, encoded before the trials (a
   // directed graph's A and Aᵀ are encoded inside connected_components, so it is left out).
   if (g.symmetric()) {
-    const matrix<bool> structure = algorithms::structure_of(g, false);
-    for (const adjacency_format& f : o.formats) {
-      std::shared_ptr<const formatted_matrix<bool>> m;
-      try {
-        m = std::make_shared<const formatted_matrix<bool>>(structure, f);
-      } catch (const error& e) {
-        if (e.kind() != error_kind::limit) throw;
-        continue;
-      }
+    for (const auto& [system, copy] :
+         formatted_copies(algorithms::structure_of(g, false), o, false)) {
+      const auto m = copy;  // captured by value: clang before 16 cannot capture a binding
       auto formatted = std::make_shared<std::vector<std::uint64_t>>();
-      w.systems.push_back({format_system(f),
+      w.systems.push_back({system,
                            {},
                            [m, formatted] {
                              const vector<std::uint64_t> c = algorithms::connected_components(*m);

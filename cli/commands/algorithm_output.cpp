@@ -29,13 +29,6 @@ adjacency_format format_option(const arguments& args) {
           parse_vertex_order(args.value("--order").value_or("original"))};
 }
 
-std::string format_text(const adjacency_format& format) {
-  std::string text(format.kind ? format_name(*format.kind) : "auto");
-  if (format.order != vertex_order::original)
-    text.append("+").append(vertex_order_name(format.order));
-  return text;
-}
-
 std::string format_real(double x) {
   if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
   char text[32];

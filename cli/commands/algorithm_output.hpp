@@ -25,8 +25,6 @@ double real_option(const arguments& args, const std::string& name, double fallba
 // (default original): the storage an algorithm's products run on; a usage error naming the
 // valid names otherwise.
 adjacency_format format_option(const arguments& args);
-// "cci", "dtans+degree", "auto": the storage as --stats reports it.
-std::string format_text(const adjacency_format& format);
 
 // Shortest text that reads back as the same double; "inf" / "-inf" for infinities.
 std::string format_real(double x);

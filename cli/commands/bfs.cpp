@@ -6,6 +6,7 @@
 #include "cli/commands/algorithm_output.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/commands/run_stats.hpp"
+#include "engine/adjacency_format_name.hpp"
 
 namespace graphring::cli {
 
@@ -48,7 +49,7 @@ int bfs_command(const std::vector<std::string>& raw) {
     stats.add("frontier_sizes", frontier);
     stats.add("step_directions", directions);
   }
-  if (!format.plain_csr()) stats.add("format", format_text(format));
+  if (!format.plain_csr()) stats.add("format", adjacency_format_name(format));
   stats.print();
   return 0;
 }

@@ -6,6 +6,7 @@
 #include "cli/commands/algorithm_output.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/commands/run_stats.hpp"
+#include "engine/adjacency_format_name.hpp"
 
 namespace graphring::cli {
 
@@ -32,7 +33,7 @@ int cc_command(const std::vector<std::string>& raw) {
     for (std::uint64_t v = 0; v < component.size(); ++v) components += component.values()[v] == v;
     stats.add("components", components);
   }
-  if (!format.plain_csr()) stats.add("format", format_text(format));
+  if (!format.plain_csr()) stats.add("format", adjacency_format_name(format));
   stats.print();
   return 0;
 }

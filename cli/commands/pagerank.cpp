@@ -7,6 +7,7 @@
 #include "cli/commands/algorithm_output.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/commands/run_stats.hpp"
+#include "engine/adjacency_format_name.hpp"
 
 namespace graphring::cli {
 
@@ -47,7 +48,7 @@ int pagerank_command(const std::vector<std::string>& raw) {
         "graphring: warning: pagerank stopped at --max-iters %d with an L1 change of %.3g, "
         "above --tol %.3g: the ranks have not converged\n",
         result.iterations, result.change, options.tolerance);
-  if (!options.format.plain_csr()) stats.add("format", format_text(options.format));
+  if (!options.format.plain_csr()) stats.add("format", adjacency_format_name(options.format));
   stats.add("iterations", std::uint64_t(result.iterations));
   stats.add("last_change", result.change);
   stats.add("converged", converged);

@@ -8,6 +8,7 @@
 #include "cli/commands/algorithm_output.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/commands/run_stats.hpp"
+#include "engine/adjacency_format_name.hpp"
 
 namespace graphring::cli {
 
@@ -46,7 +47,7 @@ int sssp_command(const std::vector<std::string>& raw) {
     stats.add("reached", reached);
     stats.add("largest_distance", farthest);
   }
-  if (!format.plain_csr()) stats.add("format", format_text(format));
+  if (!format.plain_csr()) stats.add("format", adjacency_format_name(format));
   stats.print();
   return 0;
 }
