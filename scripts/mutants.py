@@ -119,6 +119,16 @@ MUTANTS = [
      "e.symbol + std::uint32_t(read_raw(esc, e.raw_bits));",
      "e.symbol + std::uint32_t(read_raw(esc, e.raw_bits ? e.raw_bits - 1 : 0));",
      "Formats.*:FormatSpmv.*", None),
+    # kernels
+    ("push-empty-bucket-listed", "kernels/cpu/spmspv_push.hpp",
+     "      if (first == last) continue;\n", "",
+     "OpsProducts.PushOnManyThreadsFoldsEachIndexOnce", None),
+    ("push-empty-bucket-folded", "kernels/cpu/spmspv_push.hpp",
+     "if (first < last) fold_copies<S>", "fold_copies<S>",
+     "OpsProducts.PushOnManyThreadsFoldsEachIndexOnce", None),
+    ("gpu-sell-keeps-long-rows", "engine/device/format_layout.hpp",
+     "const bool long_row = length > cuda::sell_row_limit;",
+     "const bool long_row = length > 4 * cuda::sell_row_limit;", "CudaGeometry.*", None),
 ]
 
 

@@ -102,6 +102,9 @@ vector<typename S::c_type> pull(const cuda::pull_rows<T>& r, const U* x,
     default:
       for (std::uint64_t p = 0; p < r.sell.slices * r.sell.chunk; ++p)
         cuda::sell_position<S>(r.sell, r.iso, x, x_present, mask, p, y.data(), y_present.data());
+      for (int b = 0; b < cuda::row_bin_count; ++b)  // the long rows, kept in CSR
+        for (std::uint64_t k = 0; k < r.bin_sizes[b]; ++k)
+          cuda::csr_row<S>(r.csr, x, x_present, mask, r.bin_rows[b][k], y.data(), y_present.data());
   }
   return from_workspace(std::move(y), std::move(y_present));
 }

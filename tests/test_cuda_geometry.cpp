@@ -147,15 +147,29 @@ void expect_layout_holds(const matrix<T>& a, format_kind kind) {
     for (std::uint64_t p = 0; p < r.sell.slices * r.sell.chunk; ++p) {
       const vertex_id i = r.sell.row_of[p];
       if (i == padding_column) continue;
-      r.sell.for_each_at_position(
-          p, [&](vertex_id j, std::uint64_t k) { return check(i, j, r.sell.values, k); });
+      std::uint64_t length = 0;
+      r.sell.for_each_at_position(p, [&](vertex_id j, std::uint64_t k) {
+        ++length;
+        return check(i, j, r.sell.values, k);
+      });
+      EXPECT_LE(length, cuda::sell_row_limit) << "row " << i;
     }
+    // The longer rows, in CSR, each in the bin of its length.
+    for (int b = 0; b < cuda::row_bin_count; ++b)
+      for (std::uint64_t k = 0; k < r.bin_sizes[b]; ++k) {
+        const vertex_id i = r.bin_rows[b][k];
+        const std::uint64_t length = r.csr.offsets[i + 1] - r.csr.offsets[i];
+        EXPECT_GT(length, cuda::sell_row_limit) << "row " << i;
+        EXPECT_EQ(int(cuda::bin_of_row(length)), b) << "row " << i;
+        for (std::uint64_t q = r.csr.offsets[i]; q < r.csr.offsets[i + 1]; ++q)
+          check(i, r.csr.cols[q], r.csr.values, q);
+      }
   }
   EXPECT_EQ(held, a.nvals());
 }
 
 TEST(CudaGeometry, FormatLayoutsHoldEveryEntryWithItsValue) {
-  for (const ops::shape& s : ops::small_shapes()) {
+  for (const ops::shape& s : ops::shapes()) {
     SCOPED_TRACE(s.name);
     ops::rng_t rng(ops::seed_of(s.name, 3));
     const auto a = ops::random_matrix<double>(rng, s);

@@ -5,6 +5,7 @@
 #include "tests/test_ops_products.hpp"
 
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <cstdint>
 
@@ -37,6 +38,26 @@ TEST(OpsProducts, LorLandBoolInEveryWriteMode) {
 TEST(OpsProducts, MaxMinUint32WithSomeWriteModes) {
   check_products_on_every_shape<std::uint32_t, max_min<std::uint32_t>, true>(
       {K::max_min, gb::binary_kind::max, false, true});
+}
+
+// A parallel push cuts the index range into four buckets per thread; with many threads the last
+// ones lie past n (the big shape's 6000, not a multiple of 64) and must stay empty, or the word
+// holding n's last indices is folded (exact monoids: dense copies) or listed (others: lists) twice.
+// More threads than cores, as on a 16-core machine where the GPU tests first caught it.
+TEST(OpsProducts, PushOnManyThreadsFoldsEachIndexOnce) {
+  struct restore_threads {
+    int threads = omp_get_max_threads();
+    ~restore_threads() { omp_set_num_threads(threads); }
+  } restore;
+  gb::graphblas_start(2);
+  for (const int threads : {16, 37}) {
+    SCOPED_TRACE(::testing::Message() << threads << " threads");
+    omp_set_num_threads(threads);
+    check_products<std::int32_t, plus_times<std::int32_t>, true>(
+        {K::plus_times, gb::binary_kind::plus, true, true}, shapes().back());
+    check_products<double, plus_times<double>, false>(
+        {K::plus_times, gb::binary_kind::none, false, true}, shapes().back());
+  }
 }
 
 }  // namespace

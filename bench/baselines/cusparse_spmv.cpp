@@ -7,12 +7,12 @@
 #include <cusparse.h>
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "core/error.hpp"
 #include "engine/device/memory.hpp"
-#include "engine/formats/sell.hpp"
 
 namespace graphring::baselines {
 namespace {
@@ -60,7 +60,9 @@ void check(cusparseStatus_t status, const char* call) {
 
 std::int32_t narrow(std::uint64_t x) {
   if (x > std::uint64_t(INT32_MAX))
-    throw error(error_kind::limit, "the cuSPARSE baseline takes matrices with 32-bit offsets");
+    throw error(
+        error_kind::limit,
+        "the cuSPARSE baseline takes 32-bit offsets, and this matrix needs " + std::to_string(x));
   return std::int32_t(x);
 }
 
@@ -106,25 +108,36 @@ cusparse_spmv::cusparse_spmv(const csr_matrix& a, layout how, const vector<float
         s_->offsets.data(), s_->cols.data(), s_->values.data(), CUSPARSE_INDEX_32I,
         CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F));
   } else {
-    // Slices of 32 rows in row order (σ = 1); padding slots hold column -1 and value 0.
-    const csr_matrix pattern{a.nrows, a.ncols, a.offsets, a.cols, {}};
-    const sell_matrix sell = sell_matrix::from_csr(pattern, {32, 1});
-    const auto v = sell.view(static_cast<const pattern_value*>(nullptr));
-    std::vector<std::int32_t> offsets(v.slices + 1), cols(sell.slots());
-    std::vector<float> values(sell.slots());
-    for (std::uint64_t s = 0; s <= v.slices; ++s) offsets[s] = narrow(v.slice_offsets[s]);
-    for (std::uint64_t k = 0; k < sell.slots(); ++k) {
-      cols[k] = v.cols[k] == padding_column ? -1 : std::int32_t(v.cols[k]);
-      values[k] = v.cols[k] == padding_column ? 0.0f : 1.0f;
+    // cuSPARSE's sliced ELL: slices of 32 rows in row order, each column-major (slot k of the
+    // slice's row r at offset + 32k + r) and padded to its longest row with column -1, value 0.
+    // graphring's SELL cannot be handed over: it sorts the rows of a slice by length.
+    constexpr std::uint64_t slice = 32;
+    const std::uint64_t slices = (a.nrows + slice - 1) / slice;
+    std::vector<std::int32_t> offsets(slices + 1, 0);
+    for (std::uint64_t s = 0; s < slices; ++s) {
+      std::uint64_t width = 0;
+      for (std::uint64_t i = s * slice; i < std::min(a.nrows, (s + 1) * slice); ++i)
+        width = std::max<std::uint64_t>(width, a.offsets[i + 1] - a.offsets[i]);
+      offsets[s + 1] = narrow(std::uint64_t(offsets[s]) + width * slice);
     }
+    std::vector<std::int32_t> cols(std::uint64_t(offsets[slices]), -1);
+    std::vector<float> values(cols.size(), 0.0f);
+    for (std::uint64_t i = 0; i < a.nrows; ++i)
+      for (std::uint64_t p = a.offsets[i]; p < a.offsets[i + 1]; ++p) {
+        const std::uint64_t k = p - a.offsets[i];
+        const std::uint64_t at = std::uint64_t(offsets[i / slice]) + k * slice + i % slice;
+        cols[at] = std::int32_t(a.cols[p]);
+        values[at] = 1.0f;
+      }
     s_->offsets = upload(offsets);
     s_->cols = upload(cols);
     s_->values = upload(values);
     s_->algorithm = CUSPARSE_SPMV_SELL_ALG1;
     GRAPHRING_CUSPARSE_TRY(cusparse().cusparseCreateSlicedEll(
         &s_->a, std::int64_t(a.nrows), std::int64_t(a.ncols), std::int64_t(a.nnz()),
-        std::int64_t(sell.slots()), 32, s_->offsets.data(), s_->cols.data(), s_->values.data(),
-        CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F));
+        std::int64_t(cols.size()), std::int64_t(slice), s_->offsets.data(), s_->cols.data(),
+        s_->values.data(), CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO,
+        CUDA_R_32F));
   }
   s_->x_values = device_array<float>::upload(x.values(), x.size());
   s_->y_values = device_array<float>(a.nrows);

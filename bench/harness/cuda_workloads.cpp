@@ -3,6 +3,7 @@
 #include "bench/harness/cuda_workloads.hpp"
 
 #include <cmath>
+#include <iostream>
 #include <memory>
 #include <random>
 
@@ -135,8 +136,17 @@ void add_cuda_kernel_workloads(std::vector<workload>& out, graph& g, const std::
           &s->want_plus, 1e-4));
       plus.systems.push_back(cusparse_spmv_run(g, s, baselines::cusparse_spmv::layout::csr));
     }
-    if (kind == format_kind::sell)
-      plus.systems.push_back(cusparse_spmv_run(g, s, baselines::cusparse_spmv::layout::sell));
+    if (kind == format_kind::sell) {
+      // cuSPARSE's sliced ELL keeps rows in order, so one long row pads its whole slice of 32:
+      // on a power-law graph the slots can pass its 32-bit offsets. Its row is then left out.
+      try {
+        plus.systems.push_back(cusparse_spmv_run(g, s, baselines::cusparse_spmv::layout::sell));
+      } catch (const error& e) {
+        if (e.kind() != error_kind::limit) throw;
+        std::cerr << "graphring bench: " << name << ": no cuSPARSE sliced-ELL row: " << e.message()
+                  << "\n";
+      }
+    }
     out.push_back(std::move(plus));
     workload min{name, "mxv min_plus fp32 GPU " + format, nnz, bytes, {}};
     min.systems.push_back(device_spmv<min_plus<float>>(gpu_system, s, m, &s->want_min, 0));

@@ -10,6 +10,7 @@
 //   mxv(w, no_mask, no_accum, min_plus<double>{}, a, u);   // w, u: device_vector<double>
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -130,13 +131,17 @@ class device_matrix {
   }
 
  private:
+  using bin_arrays = std::array<device_array<std::uint32_t>, cuda::row_bin_count>;
+
   // One compressed format in device memory: COO, ELL, HYB (ELL + COO) or SELL, copied from the
   // host layout's arrays.
   struct device_format {
     cuda::pull_rows<T> rows;  // the layout's views, pointing here
     device_array<vertex_id> cols, row_of, coo_rows, coo_cols;
-    device_array<edge_offset> slice_offsets;
-    device_array<T> values, coo_values;
+    device_array<edge_offset> slice_offsets, long_offsets;  // SELL; its long rows in CSR
+    device_array<vertex_id> long_cols;
+    device_array<T> values, coo_values, long_values;
+    bin_arrays long_rows;
 
     explicit device_format(const device_layout::format_layout<T>& layout)
         : rows(layout.host_rows()) {
@@ -158,6 +163,12 @@ class device_matrix {
         r.sell.cols = put(cols, r.sell.cols, slots);
         r.sell.row_of = put(row_of, r.sell.row_of, r.sell.slices * r.sell.chunk);
         r.sell.slice_offsets = put(slice_offsets, r.sell.slice_offsets, r.sell.slices + 1);
+        const std::uint64_t long_entries = r.csr.offsets[r.nrows];
+        r.csr.offsets = put(long_offsets, r.csr.offsets, r.nrows + 1);
+        r.csr.cols = put(long_cols, r.csr.cols, long_entries);
+        r.csr.values = put(long_values, r.csr.values, long_entries);
+        for (int b = 0; b < cuda::row_bin_count; ++b)
+          r.bin_rows[b] = put(long_rows[b], r.bin_rows[b], r.bin_sizes[b]);
       }
     }
 
@@ -169,8 +180,6 @@ class device_matrix {
       return to.data();
     }
   };
-
-  using bin_arrays = std::array<device_array<std::uint32_t>, cuda::row_bin_count>;
 
   struct state {
     std::mutex mutex;

@@ -1,15 +1,18 @@
 // The host-side half of putting a matrix<T> on the GPU in a compressed format: the CPU format
 // object (engine/formats/) is built over the positions of A's entries rather than their values,
 // so one build serves every value type, a struct too; each stored slot's value is then fetched
-// by its position (padding slots get T{}). SELL-C-σ is built with C = 32, one warp per slice.
+// by its position (padding slots get T{}). SELL-C-σ is built with C = 32, one warp per slice,
+// over the rows of up to 32 entries; the longer ones stay in CSR for the CSR kernels' bins.
 // host_rows() gives the kernels' view of it over host memory: what the device upload copies
 // (engine/device/device_matrix.hpp), and what the host tests run the kernels' steps over.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "core/array.hpp"
 #include "core/error.hpp"
@@ -83,7 +86,7 @@ class format_layout {
         break;
       }
       case format_kind::sell: {
-        sell_matrix s = sell_matrix::from_csr(p, gpu_sell_options);
+        sell_matrix s = sell_matrix::from_csr(put_long_rows(p, a), gpu_sell_options);
         const auto v = s.view(static_cast<const std::uint64_t*>(nullptr));
         values_ = slot_values(s.values(), v.cols, s.slots(), a);
         sell_ = std::move(s);
@@ -106,7 +109,15 @@ class format_layout {
     if (ell_) r.ell = ell_->view(or_null(values_));
     if (coo_) r.coo = coo_->view(or_null(coo_values_));
     r.hyb = {r.ell, r.coo};
-    if (sell_) r.sell = sell_->view(or_null(values_));
+    if (sell_) {
+      r.sell = sell_->view(or_null(values_));
+      r.csr = {nrows_, ncols_, long_offsets_.data(), long_cols_.data(), or_null(long_values_),
+               iso_};
+      for (int b = 0; b < cuda::row_bin_count; ++b) {
+        r.bin_rows[b] = long_rows_[b].data();
+        r.bin_sizes[b] = long_rows_[b].size();
+      }
+    }
     return r;
   }
 
@@ -123,13 +134,58 @@ class format_layout {
     coo_ = c;
   }
 
+  // SELL-32 takes the rows of up to cuda::sell_row_limit entries: A's positions with the longer
+  // rows emptied are returned, and the longer rows are kept here as a CSR over all rows (the
+  // others empty), binned for the CSR kernels.
+  csr_matrix put_long_rows(const csr_matrix& p, const matrix<T>& a) {
+    const std::uint64_t n = p.nrows;
+    buffer<edge_offset> short_offsets(n + 1);
+    long_offsets_ = array<edge_offset>(n + 1);
+    short_offsets[0] = long_offsets_[0] = 0;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      const std::uint64_t length = p.row_length(i);
+      const bool long_row = length > cuda::sell_row_limit;
+      short_offsets[i + 1] = short_offsets[i] + (long_row ? 0 : length);
+      long_offsets_[i + 1] = long_offsets_[i] + (long_row ? length : 0);
+      if (long_row) long_rows_[int(cuda::bin_of_row(length))].push_back(std::uint32_t(i));
+    }
+    buffer<vertex_id> short_cols(short_offsets[n]);
+    long_cols_ = array<vertex_id>(long_offsets_[n]);
+    const bool valued = !a.values().empty();
+    buffer<std::uint64_t> short_positions(valued ? short_cols.size() : 0);
+    if (valued) long_values_ = array<T>(long_cols_.size());
+    for (std::uint64_t i = 0; i < n; ++i) {
+      const bool long_row = long_offsets_[i + 1] > long_offsets_[i];
+      std::uint64_t to = long_row ? long_offsets_[i] : short_offsets[i];
+      for (std::uint64_t q = p.row_begin(i); q < p.row_end(i); ++q, ++to) {
+        (long_row ? long_cols_[to] : short_cols[to]) = p.cols[q];
+        if (!valued) continue;
+        if (long_row)
+          long_values_[to] = a.values()[q];
+        else
+          short_positions[to] = q;
+      }
+    }
+    csr_matrix rest{n,
+                    p.ncols,
+                    shared_array<edge_offset>(std::move(short_offsets)),
+                    shared_array<vertex_id>(std::move(short_cols)),
+                    {}};
+    if (valued) rest.values = shared_array<std::uint64_t>(std::move(short_positions));
+    return rest;
+  }
+
   format_kind kind_;
   std::uint64_t nrows_, ncols_;
   T iso_;
   std::optional<ell_matrix> ell_;  // ELL, or HYB's ELL part
   std::optional<coo_matrix> coo_;  // COO, or HYB's overflow
   std::optional<sell_matrix> sell_;
-  array<T> values_;  // of the ELL or SELL slots
+  array<T> values_;                  // of the ELL or SELL slots
+  array<edge_offset> long_offsets_;  // SELL's long rows (put_long_rows)
+  array<vertex_id> long_cols_;
+  array<T> long_values_;
+  std::array<std::vector<std::uint32_t>, cuda::row_bin_count> long_rows_;
   array<T> coo_values_;
 };
 

@@ -39,6 +39,7 @@ device_vector<typename S::c_type> pull_product(const pull_rows<T>& rows, const U
         break;
       case format_kind::sell:
         sell_pull_rows<S>(rows.sell, rows.iso, x, x_present, mask, y.data(), y_present.data());
+        csr_pull_bins<S>(rows, x, x_present, mask, y.data(), y_present.data());  // long rows
         break;
       default:
         throw error(error_kind::usage, "the " + std::string(format_name(rows.kind)) +

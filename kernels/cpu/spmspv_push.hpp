@@ -27,6 +27,7 @@
 #include <bit>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/array.hpp"
@@ -287,6 +288,15 @@ push_split split_push(const csr_view<V>& a, const std::uint32_t* u_index, std::u
   return split;
 }
 
+// Bucket b's indices [first, last). Buckets past the last index are empty, and must stay so: the
+// mark words of an empty bucket at n (first = last = n, n not a multiple of 64) would be its
+// predecessor's last word, folded or listed twice.
+inline std::pair<std::uint64_t, std::uint64_t> bucket_range(const push_split& split, int b,
+                                                            std::uint64_t n) {
+  const std::uint64_t first = std::min<std::uint64_t>(std::uint64_t(b) * split.span, n);
+  return {first, std::min<std::uint64_t>(first + split.span, n)};
+}
+
 // The buckets' touched indices, in bucket order, into w.touched.
 template <class C>
 void gather_touched(scatter_workspace<C>& w, const push_split& split) {
@@ -307,7 +317,6 @@ void push_into_copies(const csr_view<V>& a, const std::uint32_t* u_index, const 
                       push_split& split) {
   using C = typename S::c_type;
   const int threads = split.threads;
-  const std::uint64_t span = split.span;
   if (w.copies.size() < std::size_t(threads - 1)) w.copies.resize(threads - 1);
   for (auto& copy : w.copies) copy.prepare(a.ncols);
 #pragma omp parallel num_threads(threads)
@@ -325,9 +334,8 @@ void push_into_copies(const csr_view<V>& a, const std::uint32_t* u_index, const 
 #pragma omp barrier
 #pragma omp for schedule(dynamic, 1)
     for (int b = 0; b < split.buckets; ++b) {
-      const std::uint64_t first = std::min<std::uint64_t>(std::uint64_t(b) * span, a.ncols);
-      const std::uint64_t last = std::min<std::uint64_t>(first + span, a.ncols);
-      fold_copies<S>(w, first / 64, (last + 63) / 64, split.bucket_touched[b]);
+      const auto [first, last] = bucket_range(split, b, a.ncols);
+      if (first < last) fold_copies<S>(w, first / 64, (last + 63) / 64, split.bucket_touched[b]);
     }
   }
   gather_touched(w, split);
@@ -365,8 +373,8 @@ void push_through_lists(const csr_view<V>& a, const std::uint32_t* u_index, cons
 #pragma omp barrier
 #pragma omp for schedule(dynamic, 1)
     for (int b = 0; b < buckets; ++b) {
-      const std::uint64_t first = std::min<std::uint64_t>(std::uint64_t(b) * span, a.ncols);
-      const std::uint64_t last = std::min<std::uint64_t>(first + span, a.ncols);
+      const auto [first, last] = bucket_range(split, b, a.ncols);
+      if (first == last) continue;
       std::uint64_t products = 0;
       for (int s = 0; s < threads; ++s) products += lists[s][b].size();
       auto& touched = split.bucket_touched[b];

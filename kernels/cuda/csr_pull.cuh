@@ -113,18 +113,29 @@ __global__ void csr_ordered_pull(kernels::csr_view<T> a, const U* x, const std::
     csr_row<S>(a, x, x_present, mask, i, y, y_present);
 }
 
+// Rows rows[0 .. count) with one thread each, in column order.
 template <class S, class T, class U>
-void csr_pull(const pull_rows<T>& r, const U* x, const std::uint8_t* x_present, mask_view mask,
-              typename S::c_type* y, std::uint8_t* y_present) {
-  if constexpr (!is_commutative_v<typename S::add_monoid>) {
-    csr_ordered_pull<S><<<grid_for(r.nrows, block_threads), block_threads>>>(r.csr, x, x_present,
-                                                                             mask, y, y_present);
-    GRAPHRING_CUDA_LAUNCHED();
-  } else {
-    for (int b = 0; b < row_bin_count; ++b) {
-      const std::uint64_t count = r.bin_sizes[b];
-      if (count == 0) continue;
-      const row_bin bin = row_bin(b);
+__global__ void csr_listed_ordered_pull(kernels::csr_view<T> a, const std::uint32_t* rows,
+                                        std::uint64_t count, const U* x,
+                                        const std::uint8_t* x_present, mask_view mask,
+                                        typename S::c_type* y, std::uint8_t* y_present) {
+  for (std::uint64_t slot = global_thread(); slot < count; slot += grid_threads())
+    csr_row<S>(a, x, x_present, mask, rows[slot], y, y_present);
+}
+
+// The binned rows of r.csr, each bin by its kernel (a non-commutative ⊕: a thread per row).
+// Rows in no bin are left as they are.
+template <class S, class T, class U>
+void csr_pull_bins(const pull_rows<T>& r, const U* x, const std::uint8_t* x_present, mask_view mask,
+                   typename S::c_type* y, std::uint8_t* y_present) {
+  for (int b = 0; b < row_bin_count; ++b) {
+    const std::uint64_t count = r.bin_sizes[b];
+    if (count == 0) continue;
+    const row_bin bin = row_bin(b);
+    if constexpr (!is_commutative_v<typename S::add_monoid>) {
+      csr_listed_ordered_pull<S><<<grid_for(count, block_threads), block_threads>>>(
+          r.csr, r.bin_rows[b], count, x, x_present, mask, y, y_present);
+    } else {
       if (bin == row_bin::block) {
         csr_block_pull<S><<<grid_for(count, 1), block_threads>>>(r.csr, r.bin_rows[b], count, x,
                                                                  x_present, mask, y, y_present);
@@ -133,8 +144,20 @@ void csr_pull(const pull_rows<T>& r, const U* x, const std::uint8_t* x_present, 
         csr_group_pull<S><<<grid_for(count * lanes, block_threads), block_threads>>>(
             r.csr, r.bin_rows[b], count, lanes, x, x_present, mask, y, y_present);
       }
-      GRAPHRING_CUDA_LAUNCHED();
     }
+    GRAPHRING_CUDA_LAUNCHED();
+  }
+}
+
+template <class S, class T, class U>
+void csr_pull(const pull_rows<T>& r, const U* x, const std::uint8_t* x_present, mask_view mask,
+              typename S::c_type* y, std::uint8_t* y_present) {
+  if constexpr (!is_commutative_v<typename S::add_monoid>) {
+    csr_ordered_pull<S><<<grid_for(r.nrows, block_threads), block_threads>>>(r.csr, x, x_present,
+                                                                             mask, y, y_present);
+    GRAPHRING_CUDA_LAUNCHED();
+  } else {
+    csr_pull_bins<S>(r, x, x_present, mask, y, y_present);
   }
 }
 

@@ -37,6 +37,11 @@ inline constexpr std::uint64_t thread_row_limit = 4;
 inline constexpr std::uint64_t quad_row_limit = 32;
 inline constexpr std::uint64_t warp_row_limit = 1024;
 
+// SELL-32 on the GPU holds the rows of up to this many entries: a slice is one warp, a lane per
+// row, so a warp takes as many steps as its slice's longest row. Longer rows go to CSR's warp
+// and block bins.
+inline constexpr std::uint64_t sell_row_limit = quad_row_limit;
+
 GRAPHRING_HD constexpr row_bin bin_of_row(std::uint64_t length) {
   if (length <= thread_row_limit) return row_bin::thread;
   if (length <= quad_row_limit) return row_bin::quad;

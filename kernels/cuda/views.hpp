@@ -1,8 +1,9 @@
 // The non-owning, trivially copyable views the CUDA kernels receive (host-safe: no CUDA headers):
 //  - mask_view: which outputs a mask allows, read straight from the mask vector's device arrays;
 //  - pull_rows<T>: the rows a pull product gathers over, in one format chosen at run time, with
-//    the CSR rows binned by length (launch_geometry.hpp). Adding a format's GPU kernel means a
-//    view here, one kernel file, and one case in engine/device/pull_product.cuh.
+//    the CSR rows binned by length (launch_geometry.hpp); SELL keeps its long rows as such a CSR.
+//    Adding a format's GPU kernel means a view here, one kernel file, and one case in
+//    engine/device/pull_product.cuh.
 #pragma once
 
 #include <cstdint>
@@ -38,8 +39,9 @@ struct pull_rows {
   format_kind kind = format_kind::csr;
   std::uint64_t nrows = 0, ncols = 0;
   T iso{};  // every entry's value when the format holds no values
+  // CSR: the matrix. SELL: its rows longer than sell_row_limit, the others empty.
   kernels::csr_view<T> csr;
-  // CSR rows by bin: bin_rows[b][0 .. bin_sizes[b]) (empty for the other formats).
+  // The rows of csr by bin: bin_rows[b][0 .. bin_sizes[b]) (empty for COO, ELL, HYB).
   const std::uint32_t* bin_rows[row_bin_count] = {};
   std::uint64_t bin_sizes[row_bin_count] = {};
   coo_view<T> coo;
