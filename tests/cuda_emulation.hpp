@@ -99,6 +99,10 @@ vector<typename S::c_type> pull(const cuda::pull_rows<T>& r, const U* x,
       ell(r.hyb.ell);
       coo(r.hyb.coo, true);
       break;
+    case format_kind::cci:
+      for (std::uint64_t g = 0; g * cci_group < n; ++g)
+        cuda::cci_group_rows<S>(r.cci, r.iso, x, x_present, mask, g, y.data(), y_present.data());
+      break;
     default:
       for (std::uint64_t p = 0; p < r.sell.slices * r.sell.chunk; ++p)
         cuda::sell_position<S>(r.sell, r.iso, x, x_present, mask, p, y.data(), y_present.data());

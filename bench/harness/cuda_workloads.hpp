@@ -1,6 +1,6 @@
 // The GPU rows of `graphring bench --backend cuda`, run beside the CPU systems in the same process:
 //  - kernels: "mxv plus_times fp32 GPU F" and "mxv min_plus fp32 GPU F" for every GPU format F
-//    (csr, coo, ell, hyb, sell), the pattern matrix uploaded once and a dense random x, by
+//    (csr, coo, ell, hyb, sell, cci), the pattern matrix uploaded once and a dense random x, by
 //    "graphring cuda"; the CSR row also by "graphring cuda values" (1s stored, the bytes cuSPARSE
 //    reads) and by "cuSPARSE" (its CSR SpMV), the SELL row by "cuSPARSE" (its sliced-ELL SpMV,
 //    slices of 32 rows). Every answer is checked against the CPU engine's. GB/s is the CPU

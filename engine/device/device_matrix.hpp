@@ -133,7 +133,7 @@ class device_matrix {
  private:
   using bin_arrays = std::array<device_array<std::uint32_t>, cuda::row_bin_count>;
 
-  // One compressed format in device memory: COO, ELL, HYB (ELL + COO) or SELL, copied from the
+  // One compressed format in device memory: COO, ELL, HYB (ELL + COO), SELL or CCI, copied from the
   // host layout's arrays.
   struct device_format {
     cuda::pull_rows<T> rows;  // the layout's views, pointing here
@@ -142,6 +142,7 @@ class device_matrix {
     device_array<vertex_id> long_cols;
     device_array<T> values, coo_values, long_values;
     bin_arrays long_rows;
+    device_array<std::uint64_t> code_start, words;  // CCI (its group entries in slice_offsets)
 
     explicit device_format(const device_layout::format_layout<T>& layout)
         : rows(layout.host_rows()) {
@@ -157,6 +158,14 @@ class device_matrix {
         r.coo.values = put(coo_values, r.coo.values, r.coo.nnz);
       }
       r.hyb = {r.ell, r.coo};
+      if (r.kind == format_kind::cci) {
+        const std::uint64_t groups = (r.cci.nrows + cci_group - 1) / cci_group;
+        const std::uint64_t entries = r.cci.group_entry[groups];
+        r.cci.values = put(values, r.cci.values, entries);
+        r.cci.code_start = put(code_start, r.cci.code_start, groups + 1);
+        r.cci.group_entry = put(slice_offsets, r.cci.group_entry, groups + 1);
+        r.cci.words = put(words, r.cci.words, r.cci.nwords);
+      }
       if (r.kind == format_kind::sell) {
         const std::uint64_t slots = r.sell.slices ? r.sell.slice_offsets[r.sell.slices] : 0;
         r.sell.values = put(values, r.sell.values, slots);

@@ -26,17 +26,15 @@ namespace graphring::device_layout {
 // C = 32: the 32 rows of a slice are the 32 lanes of a warp; σ as on the CPU.
 inline constexpr sell_options gpu_sell_options{32, 256};
 
-// The formats with a GPU kernel. CCI and CSR-dtANS come later, each as one kernel file and one
-// dispatch case (engine/device/pull_product.cuh).
-inline bool has_gpu_kernel(format_kind kind) noexcept {
-  return kind != format_kind::cci && kind != format_kind::dtans;
-}
+// The formats with a GPU kernel. CSR-dtANS comes later, as one kernel file and one dispatch case
+// (engine/device/pull_product.cuh).
+inline bool has_gpu_kernel(format_kind kind) noexcept { return kind != format_kind::dtans; }
 
 inline void require_gpu_kernel(format_kind kind) {
   if (!has_gpu_kernel(kind))
     throw error(error_kind::usage, "the " + std::string(format_name(kind)) +
                                        " format has no CUDA kernel yet (GPU formats: csr, coo, "
-                                       "ell, hyb, sell)");
+                                       "ell, hyb, sell, cci)");
 }
 
 // A's pattern with values 0 .. nnz-1, the entries' positions; no values when A is iso.
@@ -64,7 +62,7 @@ array<T> slot_values(const value_array& positions, const vertex_id* cols, std::u
   return values;
 }
 
-// A in COO, ELL, HYB or SELL-32, with its slot values. ELL may refuse (error_kind::limit).
+// A in COO, ELL, HYB, SELL-32 or CCI, with its slot values. ELL may refuse (error_kind::limit).
 template <class T>
 class format_layout {
  public:
@@ -92,6 +90,12 @@ class format_layout {
         sell_ = std::move(s);
         break;
       }
+      case format_kind::cci: {
+        // CCI keeps the values in CSR order: entry k's value is A's k-th.
+        cci_ = cci_matrix::from_csr(csr_matrix{a.nrows(), a.ncols(), a.offsets(), a.cols(), {}});
+        values_ = array<T>(a.values().data(), a.values().size());
+        break;
+      }
       default:
         throw error(error_kind::usage, "CSR needs no format layout");
     }
@@ -109,6 +113,7 @@ class format_layout {
     if (ell_) r.ell = ell_->view(or_null(values_));
     if (coo_) r.coo = coo_->view(or_null(coo_values_));
     r.hyb = {r.ell, r.coo};
+    if (cci_) r.cci = cci_->view(or_null(values_));
     if (sell_) {
       r.sell = sell_->view(or_null(values_));
       r.csr = {nrows_, ncols_, long_offsets_.data(), long_cols_.data(), or_null(long_values_),
@@ -181,7 +186,8 @@ class format_layout {
   std::optional<ell_matrix> ell_;  // ELL, or HYB's ELL part
   std::optional<coo_matrix> coo_;  // COO, or HYB's overflow
   std::optional<sell_matrix> sell_;
-  array<T> values_;                  // of the ELL or SELL slots
+  std::optional<cci_matrix> cci_;
+  array<T> values_;                  // of the ELL or SELL slots, or CCI's entries
   array<edge_offset> long_offsets_;  // SELL's long rows (put_long_rows)
   array<vertex_id> long_cols_;
   array<T> long_values_;

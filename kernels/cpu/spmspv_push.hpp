@@ -288,9 +288,9 @@ push_split split_push(const csr_view<V>& a, const std::uint32_t* u_index, std::u
   return split;
 }
 
-// Bucket b's indices [first, last). Buckets past the last index are empty, and must stay so: the
-// mark words of an empty bucket at n (first = last = n, n not a multiple of 64) would be its
-// predecessor's last word, folded or listed twice.
+// Bucket b's indices [first, last). Buckets past the last index are empty, and are skipped: the
+// mark word of an empty bucket at n (first = last = n, n not a multiple of 64) is its
+// predecessor's last word, which the dense copies would fold twice.
 inline std::pair<std::uint64_t, std::uint64_t> bucket_range(const push_split& split, int b,
                                                             std::uint64_t n) {
   const std::uint64_t first = std::min<std::uint64_t>(std::uint64_t(b) * split.span, n);

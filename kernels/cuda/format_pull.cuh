@@ -4,6 +4,9 @@
 //    words (the column-major layout of Bell & Garland's ELL kernel, seeds/001);
 //  - SELL-C-σ with C = 32: a thread per sorted position, so a warp sweeps one slice slot column
 //    by slot column (Kreutzer et al., SIAM J. Sci. Comput. 2014);
+//  - CCI (one slice, the CPU layout): a thread per group of cci_group rows, decoding them in
+//    order from the group's stored start (Lawlor, IA^3 2013): the compressed matrix itself is
+//    what the GPU reads, nothing beside it;
 //  - COO: a thread per entry combines its product into y(row) with the monoid's atomic form
 //    (atomic_combine.cuh); a monoid without one runs a thread per row over its entries in
 //    column order (found by binary search), which keeps the order a non-commutative ⊕ needs;
@@ -34,6 +37,14 @@ __global__ void sell_pull(sell_view<T> s, T iso, const U* x, const std::uint8_t*
                           mask_view mask, typename S::c_type* y, std::uint8_t* y_present) {
   for (std::uint64_t p = global_thread(); p < s.slices * s.chunk; p += grid_threads())
     sell_position<S>(s, iso, x, x_present, mask, p, y, y_present);
+}
+
+template <class S, class T, class U>
+__global__ void cci_pull(cci_view<T> v, T iso, const U* x, const std::uint8_t* x_present,
+                         mask_view mask, typename S::c_type* y, std::uint8_t* y_present) {
+  const std::uint64_t groups = (v.nrows + cci_group - 1) / cci_group;
+  for (std::uint64_t g = global_thread(); g < groups; g += grid_threads())
+    cci_group_rows<S>(v, iso, x, x_present, mask, g, y, y_present);
 }
 
 template <class S, class T, class U>
@@ -95,6 +106,16 @@ void sell_pull_rows(const sell_view<T>& s, const T& iso, const U* x, const std::
   if (s.slices == 0) return;
   sell_pull<S><<<grid_for(s.slices * s.chunk, block_threads), block_threads>>>(s, iso, x, x_present,
                                                                                mask, y, y_present);
+  GRAPHRING_CUDA_LAUNCHED();
+}
+
+template <class S, class T, class U>
+void cci_pull_rows(const cci_view<T>& v, const T& iso, const U* x, const std::uint8_t* x_present,
+                   mask_view mask, typename S::c_type* y, std::uint8_t* y_present) {
+  const std::uint64_t groups = (v.nrows + cci_group - 1) / cci_group;
+  if (groups == 0) return;
+  cci_pull<S><<<grid_for(groups, block_threads), block_threads>>>(v, iso, x, x_present, mask, y,
+                                                                  y_present);
   GRAPHRING_CUDA_LAUNCHED();
 }
 

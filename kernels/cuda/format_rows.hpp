@@ -6,6 +6,7 @@
 //  - ell_row: row i over its slots, column-major; writes the identity where nothing was taken
 //    (HYB's COO part adds to it);
 //  - sell_position: the row at sorted position p of a SELL-C-σ matrix;
+//  - cci_group_rows: the cci_group rows of group g of a CCI matrix, decoded in order;
 //  - coo_entry: entry k's product combined into y(row) by `combine` (atomics on the GPU);
 //  - coo_row: row i's COO entries in column order, continuing from y(i) when asked (HYB).
 #pragma once
@@ -59,6 +60,39 @@ GRAPHRING_HD void sell_position(const sell_view<T>& s, const T& iso, const U* x,
     });
   if (f.taken) y[i] = f.acc;
   y_present[i] = f.taken;
+}
+
+// Rows g·cci_group .. of a one-slice CCI matrix (Lawlor's codewords; engine/formats/cci.hpp),
+// decoded in order from the group's stored start bit and first entry: each row's length
+// codeword, then its column codewords, every entry folded as in csr_row (the values stay in CSR
+// order). A row the mask excludes, or whose sum is final, is decoded on without folding.
+template <class S, class T, class U>
+GRAPHRING_HD void cci_group_rows(const cci_view<T>& v, const T& iso, const U* x,
+                                 const std::uint8_t* x_present, const mask_view& mask,
+                                 std::uint64_t g, typename S::c_type* y, std::uint8_t* y_present) {
+  using A = typename S::a_type;
+  cci_reader in(v, v.code_start[g]);
+  edge_offset k = v.group_entry[g];
+  const std::uint64_t first = g * cci_group;
+  const std::uint64_t last = first + cci_group < v.nrows ? first + cci_group : v.nrows;
+  for (std::uint64_t i = first; i < last; ++i) {
+    const std::uint64_t length = in.read_length(v);
+    row_fold<S, U> f{x, x_present, i};
+    bool done = !mask.allows(i);
+    std::uint32_t col = 0xffffffffu;  // column -1: the first delta is the column + 1
+    for (std::uint64_t left = length; left > 0;) {
+      std::uint32_t delta = 0, count = 0;
+      in.next_code(v, delta, count);
+      const std::uint64_t used = count < left ? count : left;
+      for (std::uint64_t e = 0; e < used; ++e, ++k) {
+        col += delta;
+        if (!done) done = f.take(col, entry_value<A>(v.values, iso, k));
+      }
+      left -= used;
+    }
+    if (f.taken) y[i] = f.acc;
+    y_present[i] = f.taken;
+  }
 }
 
 // y must hold every row's sum so far or the identity, y_present whether it has one.

@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "kernels/cuda/launch_geometry.hpp"
+#include "kernels/formats/cci_view.hpp"
 #include "kernels/formats/coo_view.hpp"
 #include "kernels/formats/csr_view.hpp"
 #include "kernels/formats/ell_view.hpp"
@@ -48,6 +49,7 @@ struct pull_rows {
   ell_view<T> ell;
   hyb_view<T> hyb;
   sell_view<T> sell;
+  cci_view<T> cci;  // one slice: the CPU layout
 };
 
 // The entry's value as the semiring's input type A: the stored one, or the iso value.
