@@ -64,8 +64,8 @@ class device_matrix {
   using value_type = T;
 
   device_matrix() : device_matrix(matrix<T>()) {}
-  // Uploads A's CSR and, unless it is CSR, A in `format`, which pull products read (CCI and
-  // dtANS have no GPU kernel yet: error_kind::usage; ELL may refuse: error_kind::limit).
+  // Uploads A's CSR and, unless it is CSR, A in `format`, which pull products read (dtANS has
+  // no GPU kernel yet: error_kind::usage; ELL may refuse: error_kind::limit).
   explicit device_matrix(matrix<T> a, format_kind format = format_kind::csr)
       : state_(std::make_shared<state>()) {
     device_layout::require_gpu_kernel(format);
