@@ -120,10 +120,8 @@ MUTANTS = [
      "e.symbol + std::uint32_t(read_raw(esc, e.raw_bits ? e.raw_bits - 1 : 0));",
      "Formats.*:FormatSpmv.*", None),
     # kernels
-    # (Listing an empty bucket changes nothing: it has no products, and order_listed sorts an
-    # empty list without reading a mark word. Only the dense copies' fold read one twice.)
-    ("push-empty-bucket-folded", "kernels/cpu/spmspv_push.hpp",
-     "if (first < last) fold_copies<S>", "fold_copies<S>",
+    ("push-buckets-past-n", "kernels/cpu/spmspv_push.hpp",
+     "  if (split.span > 0) split.buckets = int((a.ncols + split.span - 1) / split.span);\n", "",
      "OpsProducts.PushOnManyThreadsFoldsEachIndexOnce", None),
     ("gpu-sell-keeps-long-rows", "engine/device/format_layout.hpp",
      "const bool long_row = length > cuda::sell_row_limit;",

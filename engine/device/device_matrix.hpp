@@ -142,7 +142,8 @@ class device_matrix {
     device_array<vertex_id> long_cols;
     device_array<T> values, coo_values, long_values;
     bin_arrays long_rows;
-    device_array<std::uint64_t> code_start, words;  // CCI (its group entries in slice_offsets)
+    device_array<std::uint64_t> code_start, words;  // CCI
+    device_array<edge_offset> group_entry;
 
     explicit device_format(const device_layout::format_layout<T>& layout)
         : rows(layout.host_rows()) {
@@ -163,7 +164,7 @@ class device_matrix {
         const std::uint64_t entries = r.cci.group_entry[groups];
         r.cci.values = put(values, r.cci.values, entries);
         r.cci.code_start = put(code_start, r.cci.code_start, groups + 1);
-        r.cci.group_entry = put(slice_offsets, r.cci.group_entry, groups + 1);
+        r.cci.group_entry = put(group_entry, r.cci.group_entry, groups + 1);
         r.cci.words = put(words, r.cci.words, r.cci.nwords);
       }
       if (r.kind == format_kind::sell) {

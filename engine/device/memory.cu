@@ -55,33 +55,17 @@ template <class W>
 __global__ void fill_kernel(W* out, element_bytes element, std::uint64_t words_per,
                             std::uint64_t words) {
   const W* pattern = reinterpret_cast<const W*>(element.bytes);
-  const std::uint64_t first = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x;
-  const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
-  if (words_per == 1) {  // one word an element (the common case): no 64-bit division a word
-    const W value = pattern[0];
-    for (std::uint64_t w = first; w < words; w += stride) out[w] = value;
-    return;
-  }
-  for (std::uint64_t w = first; w < words; w += stride) out[w] = pattern[w % words_per];
+  for (std::uint64_t w = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; w < words;
+       w += std::uint64_t(gridDim.x) * blockDim.x)
+    out[w] = pattern[w % words_per];
 }
 
 // Gather (out[e] = in[index[e]]) or scatter (out[index[e]] = in[e]), word by word.
 template <bool scatter, class W>
 __global__ void move_kernel(W* out, const W* in, const std::uint32_t* index,
                             std::uint64_t words_per, std::uint64_t words) {
-  const std::uint64_t first = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x;
-  const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
-  if (words_per == 1) {  // as in fill_kernel
-    for (std::uint64_t w = first; w < words; w += stride) {
-      if constexpr (scatter) {
-        out[index[w]] = in[w];
-      } else {
-        out[w] = in[index[w]];
-      }
-    }
-    return;
-  }
-  for (std::uint64_t w = first; w < words; w += stride) {
+  for (std::uint64_t w = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; w < words;
+       w += std::uint64_t(gridDim.x) * blockDim.x) {
     const std::uint64_t indexed = std::uint64_t(index[w / words_per]) * words_per + w % words_per;
     if constexpr (scatter) {
       out[indexed] = in[w];

@@ -27,7 +27,6 @@
 #include <bit>
 #include <cstdint>
 #include <type_traits>
-#include <utility>
 #include <vector>
 
 #include "core/array.hpp"
@@ -273,6 +272,9 @@ push_split split_push(const csr_view<V>& a, const std::uint32_t* u_index, std::u
   split.buckets = threads * 4;
   // Buckets span whole mark words, so no two threads touch one word.
   split.span = (a.ncols + 64 * split.buckets - 1) / (64 * split.buckets) * 64;
+  // As many as that span needs, so none starts at n or past it: a bucket at n (n not a multiple
+  // of 64) would fold its predecessor's last mark word a second time.
+  if (split.span > 0) split.buckets = int((a.ncols + split.span - 1) / split.span);
   // Frontier chunks of equal edge work.
   std::vector<std::uint64_t>& chunk_begin = split.chunk_begin;
   chunk_begin.assign(threads + 1, u_nvals);
@@ -286,15 +288,6 @@ push_split split_push(const csr_view<V>& a, const std::uint32_t* u_index, std::u
   for (int s = t + 1; s < threads; ++s) chunk_begin[s] = u_nvals;
   split.bucket_touched.resize(split.buckets);
   return split;
-}
-
-// Bucket b's indices [first, last). Buckets past the last index are empty, and are skipped: the
-// mark word of an empty bucket at n (first = last = n, n not a multiple of 64) is its
-// predecessor's last word, which the dense copies would fold twice.
-inline std::pair<std::uint64_t, std::uint64_t> bucket_range(const push_split& split, int b,
-                                                            std::uint64_t n) {
-  const std::uint64_t first = std::min<std::uint64_t>(std::uint64_t(b) * split.span, n);
-  return {first, std::min<std::uint64_t>(first + split.span, n)};
 }
 
 // The buckets' touched indices, in bucket order, into w.touched.
@@ -317,6 +310,7 @@ void push_into_copies(const csr_view<V>& a, const std::uint32_t* u_index, const 
                       push_split& split) {
   using C = typename S::c_type;
   const int threads = split.threads;
+  const std::uint64_t span = split.span;
   if (w.copies.size() < std::size_t(threads - 1)) w.copies.resize(threads - 1);
   for (auto& copy : w.copies) copy.prepare(a.ncols);
 #pragma omp parallel num_threads(threads)
@@ -334,8 +328,9 @@ void push_into_copies(const csr_view<V>& a, const std::uint32_t* u_index, const 
 #pragma omp barrier
 #pragma omp for schedule(dynamic, 1)
     for (int b = 0; b < split.buckets; ++b) {
-      const auto [first, last] = bucket_range(split, b, a.ncols);
-      if (first < last) fold_copies<S>(w, first / 64, (last + 63) / 64, split.bucket_touched[b]);
+      const std::uint64_t first = std::min<std::uint64_t>(std::uint64_t(b) * span, a.ncols);
+      const std::uint64_t last = std::min<std::uint64_t>(first + span, a.ncols);
+      fold_copies<S>(w, first / 64, (last + 63) / 64, split.bucket_touched[b]);
     }
   }
   gather_touched(w, split);
@@ -373,8 +368,8 @@ void push_through_lists(const csr_view<V>& a, const std::uint32_t* u_index, cons
 #pragma omp barrier
 #pragma omp for schedule(dynamic, 1)
     for (int b = 0; b < buckets; ++b) {
-      const auto [first, last] = bucket_range(split, b, a.ncols);
-      if (first == last) continue;
+      const std::uint64_t first = std::min<std::uint64_t>(std::uint64_t(b) * span, a.ncols);
+      const std::uint64_t last = std::min<std::uint64_t>(first + span, a.ncols);
       std::uint64_t products = 0;
       for (int s = 0; s < threads; ++s) products += lists[s][b].size();
       auto& touched = split.bucket_touched[b];
