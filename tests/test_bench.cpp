@@ -299,6 +299,48 @@ TEST(Bench, FormatsAddAGraphringSystemPerStorage) {
   EXPECT_EQ(systems["bfs push-only"], std::set<std::string>{"graphring"});
 }
 
+// --sources: a BFS and an SSSP workload per listed vertex, each row carrying the label in the JSON
+// (null without --sources), every system agreeing from each source; BC runs the listed batch; an
+// unknown or malformed id is refused with one line.
+TEST(Bench, SourcesMakeAWorkloadPerSource) {
+  scratch_dir d;
+  const std::string json_path = d.path("bench.json");
+  const auto r = run_cli({"bench", karate(), "--algos", "bfs,sssp,bc", "--sources", "1,34,17",
+                          "--trials", "1", "--json", json_path, "--quiet"});
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  json_reader reader(testing::read_file(json_path));
+  const json doc = reader.read_document();
+  ASSERT_TRUE(reader.ok);
+  std::map<std::string, std::set<std::string>> systems;  // workload -> systems
+  std::map<std::string, double> source;                  // workload -> the row's source
+  for (const json& row : doc["results"].items) {
+    EXPECT_TRUE(row["agrees"].b) << row["workload"].s << " / " << row["system"].s;
+    systems[row["workload"].s].insert(row["system"].s);
+    if (row["source"].kind == json::number) source[row["workload"].s] = row["source"].x;
+  }
+  for (const char* label : {"1", "34", "17"}) {
+    for (const std::string kind : {"bfs from ", "bfs push-only from ", "sssp delta-stepping from ",
+                                   "sssp Bellman-Ford from "}) {
+      const std::string w = kind + label;
+      EXPECT_TRUE(systems[w].count("graphring") && systems[w].count("GraphBLAS")) << w;
+      EXPECT_EQ(source[w], std::stod(label)) << w;
+    }
+  }
+  EXPECT_FALSE(systems.count("bfs"));
+  EXPECT_TRUE(systems.count("bc 3 sources"));
+  EXPECT_FALSE(source.count("bc 3 sources"));
+
+  const auto unknown = run_cli(
+      {"bench", karate(), "--algos", "bfs", "--sources", "1,99", "--trials", "1", "--quiet"});
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_NE(unknown.err.find("99"), std::string::npos) << unknown.err;
+  const auto malformed = run_cli({"bench", karate(), "--sources", "1,x", "--quiet"});
+  EXPECT_EQ(malformed.status, 2);
+  EXPECT_NE(malformed.err.find("--sources needs a comma-separated list of vertex ids"),
+            std::string::npos)
+      << malformed.err;
+}
+
 TEST(Bench, UnknownWorkloadIsAUsageError) {
   const auto r = run_cli({"bench", karate(), "--algos", "bfs,nonsense", "--quiet"});
   EXPECT_EQ(r.status, 2);

@@ -151,9 +151,10 @@ std::string check_bfs(const bfs_answer& reference, const bfs_answer& theirs, ver
   return "";
 }
 
+// The graphs every BFS workload of a graph reads, converted once, and the latest answers: the
+// workloads of each source run one after another, each system checked right after its trials.
 struct bfs_state {
   graph* g = nullptr;
-  vertex_id source = 0;
   graphblas_graph grb;
   std::optional<baselines::boost_csr_graph> boost;
   algorithms::bfs_result ours, formatted;  // on CSR; through a format (bench --formats)
@@ -161,15 +162,14 @@ struct bfs_state {
   baselines::boost_bfs_result boost_answer;
 
   bfs_answer our_answer() const { return {dense_ints(ours.levels), dense_ints(ours.parents)}; }
-  std::string check(const bfs_answer& theirs) const {
-    return check_bfs(our_answer(), theirs, source, g->transpose());
+  std::string check(const bfs_answer& theirs, vertex_id from) const {
+    return check_bfs(our_answer(), theirs, from, g->transpose());
   }
 };
 
 // ---- SSSP -------------------------------------------------------------------------------------
 
 struct sssp_state {
-  vertex_id source = 0;
   matrix<double> weights;
   double delta = 1;
   graphblas_graph grb;
@@ -233,6 +233,27 @@ std::vector<vertex_id> pick_sources(graph& g, unsigned seed, std::size_t count) 
   return chosen;
 }
 
+std::vector<bench_source> workload_sources(graph& g, const bench_options& o, std::size_t drawn) {
+  std::vector<bench_source> out;
+  if (o.sources.empty()) {
+    for (vertex_id v : pick_sources(g, o.seed, drawn)) out.push_back({v, -1});
+  } else {
+    for (std::int64_t label : o.sources) out.push_back({vertex_of(g, label), label});
+  }
+  return out;
+}
+
+workload bench_source::workload(const std::string& graph_name, const std::string& kind,
+                                double edges) const {
+  bench::workload w{graph_name, kind, edges, 0, {}};
+  if (label >= 0) {
+    w.name += " from " + std::to_string(label);
+    w.source = vertex;
+    w.source_label = label;
+  }
+  return w;
+}
+
 std::vector<workload> convert_workloads(graph& g, const std::string& name, const bench_options& o) {
   const csr_matrix* a = &g.adjacency();
   workload w{name, "load/convert", double(g.edges()), 0, {}};
@@ -252,11 +273,10 @@ std::vector<workload> convert_workloads(graph& g, const std::string& name, const
 }
 
 std::vector<workload> bfs_workloads(graph& g, const std::string& name, const bench_options& o) {
-  const std::vector<vertex_id> sources = pick_sources(g, o.seed, 1);
+  const std::vector<bench_source> sources = workload_sources(g, o, 1);
   if (sources.empty()) return {};
   auto s = std::make_shared<bfs_state>();
   s->g = &g;
-  s->source = sources[0];
   (void)g.transpose();  // cached for graphring's pull steps and for the parent checks
   if (with_graphblas(o)) {
     s->grb = graphblas_graph(g.adjacency(), GrB_BOOL);
@@ -265,60 +285,65 @@ std::vector<workload> bfs_workloads(graph& g, const std::string& name, const ben
   if (with_boost(o)) s->boost = baselines::to_boost_graph(g.adjacency());
   const double edges = double(g.edges());
   std::vector<workload> out;
-
-  workload both{name, "bfs", edges, 0, {}};
-  both.systems.push_back({graphring_system,
-                          {},
-                          [s] { s->ours = algorithms::bfs(*s->g, s->source, {.parents = true}); },
-                          [s] { return s->check(s->our_answer()); }});
-  for (const auto& [system, copy] : formatted_copies(algorithms::structure_of(g, true), o)) {
-    const auto m = copy;  // captured by value: clang before 16 cannot capture a binding
+  for (const bench_source& from : sources) {
+    const vertex_id source = from.vertex;
+    workload both = from.workload(name, "bfs", edges);
     both.systems.push_back(
-        {system,
+        {graphring_system,
          {},
-         [s, m] { s->formatted = algorithms::bfs(*m, s->source, {.parents = true}); },
-         [s] {
-           return s->check({dense_ints(s->formatted.levels), dense_ints(s->formatted.parents)});
-         }});
-  }
-  if (with_graphblas(o))
-    both.systems.push_back({graphblas_system,
-                            {},
-                            [s] { s->grb_answer = baselines::graphblas_bfs(s->grb, s->source); },
-                            [s] {
-                              return s->check({s->grb_answer.levels, s->grb_answer.parents});
-                            }});
-  if (with_boost(o))
-    both.systems.push_back({boost_system,
-                            {},
-                            [s] { s->boost_answer = baselines::boost_bfs(*s->boost, s->source); },
-                            [s] {
-                              return s->check({s->boost_answer.levels, s->boost_answer.parents});
-                            }});
-  out.push_back(std::move(both));
+         [s, source] { s->ours = algorithms::bfs(*s->g, source, {.parents = true}); },
+         [s, source] { return s->check(s->our_answer(), source); }});
+    for (const auto& [system, copy] : formatted_copies(algorithms::structure_of(g, true), o)) {
+      const auto m = copy;  // captured by value: clang before 16 cannot capture a binding
+      both.systems.push_back(
+          {system,
+           {},
+           [s, m, source] { s->formatted = algorithms::bfs(*m, source, {.parents = true}); },
+           [s, source] {
+             return s->check({dense_ints(s->formatted.levels), dense_ints(s->formatted.parents)},
+                             source);
+           }});
+    }
+    if (with_graphblas(o))
+      both.systems.push_back(
+          {graphblas_system,
+           {},
+           [s, source] { s->grb_answer = baselines::graphblas_bfs(s->grb, source); },
+           [s, source] {
+             return s->check({s->grb_answer.levels, s->grb_answer.parents}, source);
+           }});
+    if (with_boost(o))
+      both.systems.push_back(
+          {boost_system,
+           {},
+           [s, source] { s->boost_answer = baselines::boost_bfs(*s->boost, source); },
+           [s, source] {
+             return s->check({s->boost_answer.levels, s->boost_answer.parents}, source);
+           }});
+    out.push_back(std::move(both));
 
-  workload push{name, "bfs push-only", edges, 0, {}};
-  push.systems.push_back({graphring_system,
-                          {},
-                          [s] { s->ours = algorithms::bfs_push(*s->g, s->source, true); },
-                          [s] { return s->check(s->our_answer()); }});
-  if (with_graphblas(o))
-    push.systems.push_back(
-        {graphblas_system,
-         {},
-         [s] { s->grb_answer = baselines::graphblas_bfs_push(s->grb, s->source); },
-         [s] {
-           return s->check({s->grb_answer.levels, s->grb_answer.parents});
-         }});
-  out.push_back(std::move(push));
+    workload push = from.workload(name, "bfs push-only", edges);
+    push.systems.push_back({graphring_system,
+                            {},
+                            [s, source] { s->ours = algorithms::bfs_push(*s->g, source, true); },
+                            [s, source] { return s->check(s->our_answer(), source); }});
+    if (with_graphblas(o))
+      push.systems.push_back(
+          {graphblas_system,
+           {},
+           [s, source] { s->grb_answer = baselines::graphblas_bfs_push(s->grb, source); },
+           [s, source] {
+             return s->check({s->grb_answer.levels, s->grb_answer.parents}, source);
+           }});
+    out.push_back(std::move(push));
+  }
   return out;
 }
 
 std::vector<workload> sssp_workloads(graph& g, const std::string& name, const bench_options& o) {
-  const std::vector<vertex_id> sources = pick_sources(g, o.seed, 1);
+  const std::vector<bench_source> sources = workload_sources(g, o, 1);
   if (sources.empty()) return {};
   auto s = std::make_shared<sssp_state>();
-  s->source = sources[0];
   s->weights = algorithms::weights_of(g);
   s->delta = algorithms::automatic_delta(s->weights);
   const bool negative = has_negative_weight(g.adjacency());
@@ -330,55 +355,58 @@ std::vector<workload> sssp_workloads(graph& g, const std::string& name, const be
     return compare_values(dense_distances(s->ours), s->theirs, 1e-9, "distance");
   };
   std::vector<workload> out;
+  for (const bench_source& from : sources) {
+    const vertex_id source = from.vertex;
+    if (!negative) {
+      // Boost runs Dijkstra here: the same distances by its best method for weights >= 0.
+      workload delta = from.workload(name, "sssp delta-stepping", edges);
+      delta.systems.push_back(
+          {graphring_system,
+           {},
+           [s, source] { s->ours = algorithms::sssp_delta_stepping(s->weights, source, s->delta); },
+           {}});
+      if (with_graphblas(o))
+        delta.systems.push_back({graphblas_system,
+                                 {},
+                                 [s, source] {
+                                   s->theirs = baselines::graphblas_sssp_delta_stepping(
+                                       s->grb, source, s->delta);
+                                 },
+                                 agree});
+      if (with_boost(o))
+        delta.systems.push_back(
+            {boost_system,
+             {},
+             [s, source] { s->theirs = baselines::boost_dijkstra(*s->boost, source); },
+             agree});
+      out.push_back(std::move(delta));
+    }
 
-  if (!negative) {
-    // Boost runs Dijkstra here: the same distances by its best method for weights >= 0.
-    workload delta{name, "sssp delta-stepping", edges, 0, {}};
-    delta.systems.push_back(
+    workload bellman = from.workload(name, "sssp Bellman-Ford", edges);
+    bellman.systems.push_back(
         {graphring_system,
          {},
-         [s] { s->ours = algorithms::sssp_delta_stepping(s->weights, s->source, s->delta); },
+         [s, source] { s->ours = algorithms::sssp_bellman_ford(s->weights, source); },
          {}});
+    for (const auto& [system, copy] : formatted_copies(s->weights, o)) {
+      const auto m = copy;  // captured by value: clang before 16 cannot capture a binding
+      bellman.systems.push_back(
+          {system,
+           {},
+           [s, m, source] { s->formatted = algorithms::sssp_bellman_ford(*m, source); },
+           [s] {
+             return compare_values(dense_distances(s->formatted), dense_distances(s->ours), 0,
+                                   "distance");
+           }});
+    }
     if (with_graphblas(o))
-      delta.systems.push_back({graphblas_system,
-                               {},
-                               [s] {
-                                 s->theirs = baselines::graphblas_sssp_delta_stepping(
-                                     s->grb, s->source, s->delta);
-                               },
-                               agree});
-    if (with_boost(o))
-      delta.systems.push_back({boost_system,
-                               {},
-                               [s] { s->theirs = baselines::boost_dijkstra(*s->boost, s->source); },
-                               agree});
-    out.push_back(std::move(delta));
+      bellman.systems.push_back(
+          {graphblas_system,
+           {},
+           [s, source] { s->theirs = baselines::graphblas_sssp_bellman_ford(s->grb, source); },
+           agree});
+    out.push_back(std::move(bellman));
   }
-
-  workload bellman{name, "sssp Bellman-Ford", edges, 0, {}};
-  bellman.systems.push_back(
-      {graphring_system,
-       {},
-       [s] { s->ours = algorithms::sssp_bellman_ford(s->weights, s->source); },
-       {}});
-  for (const auto& [system, copy] : formatted_copies(s->weights, o)) {
-    const auto m = copy;  // captured by value: clang before 16 cannot capture a binding
-    bellman.systems.push_back(
-        {system,
-         {},
-         [s, m] { s->formatted = algorithms::sssp_bellman_ford(*m, s->source); },
-         [s] {
-           return compare_values(dense_distances(s->formatted), dense_distances(s->ours), 0,
-                                 "distance");
-         }});
-  }
-  if (with_graphblas(o))
-    bellman.systems.push_back(
-        {graphblas_system,
-         {},
-         [s] { s->theirs = baselines::graphblas_sssp_bellman_ford(s->grb, s->source); },
-         agree});
-  out.push_back(std::move(bellman));
   return out;
 }
 
@@ -558,7 +586,8 @@ std::vector<workload> bc_workloads(graph& g, const std::string& name, const benc
   };
   auto s = std::make_shared<state>();
   s->g = &g;
-  s->sources = pick_sources(g, o.seed, std::size_t(limits.bc_sources));
+  for (const bench_source& from : workload_sources(g, o, std::size_t(limits.bc_sources)))
+    s->sources.push_back(from.vertex);
   if (s->sources.empty()) return {};
   if (with_graphblas(o)) {
     s->grb = graphblas_graph(g.adjacency(), GrB_BOOL);

@@ -14,8 +14,9 @@
 //  - bc        : Brandes from a small batch of sources (Boost's only runs from every vertex, so
 //                it is left out); scores within 1e-6 relative;
 //  - msf       : minimum spanning forest (Boost: Kruskal; GraphBLAS has none); weights equal.
-// Sources are drawn by the seed among the vertices with out-edges. The returned workloads hold
-// pointers into `g`: run them while `g` lives (run_bench does).
+// Sources are drawn by the seed among the vertices with out-edges, or given by --sources: then
+// BFS and SSSP make a workload per source ("bfs from 128160") and BC runs the given batch. The
+// returned workloads hold pointers into `g`: run them while `g` lives (run_bench does).
 #pragma once
 
 #include <cstdint>
@@ -37,6 +38,19 @@ struct algorithm_limits {
 
 // `count` distinct vertices with out-edges, drawn by `seed` (fewer when fewer exist).
 std::vector<vertex_id> pick_sources(graph& g, unsigned seed, std::size_t count);
+
+// A source of BFS, SSSP or BC workloads: given by --sources (its label kept) or drawn (label -1).
+struct bench_source {
+  vertex_id vertex = 0;
+  std::int64_t label = -1;
+  // An empty workload of this kind from this source: "bfs", or "bfs from LABEL" when given.
+  bench::workload workload(const std::string& graph_name, const std::string& kind,
+                           double edges) const;
+};
+
+// The labels of o.sources as vertices of g (an unknown label is an error naming it), or `drawn`
+// vertices drawn by o.seed when none were given.
+std::vector<bench_source> workload_sources(graph& g, const bench_options& o, std::size_t drawn);
 
 std::vector<workload> convert_workloads(graph& g, const std::string& name, const bench_options& o);
 std::vector<workload> bfs_workloads(graph& g, const std::string& name, const bench_options& o);

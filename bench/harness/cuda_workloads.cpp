@@ -154,11 +154,19 @@ void add_cuda_kernel_workloads(std::vector<workload>& out, graph& g, const std::
   }
 }
 
+// Whether workload w is of `kind` ("bfs", or "bfs from LABEL" with --sources).
+bool is_kind(const workload& w, const std::string& kind) {
+  return w.name == kind || w.name.rfind(kind + " from ", 0) == 0;
+}
+
 void add_cuda_algorithm_systems(std::vector<workload>& out, graph& g, const bench_options& o) {
-  const std::vector<vertex_id> sources = pick_sources(g, o.seed, 1);
+  const std::vector<vertex_id> drawn = pick_sources(g, o.seed, 1);
   const int iterations = algorithm_limits{}.pagerank_iterations;
   for (workload& w : out) {
-    if (w.name == "bfs" && !sources.empty()) {
+    // The CPU workload's own source when --sources gave it, else the one the CPU rows drew.
+    const std::vector<vertex_id> sources =
+        w.source >= 0 ? std::vector<vertex_id>{vertex_id(w.source)} : drawn;
+    if (is_kind(w, "bfs") && !sources.empty()) {
       struct state {
         device_matrix<bool> a;
         algorithms::bfs_result want, got;
@@ -173,7 +181,7 @@ void add_cuda_algorithm_systems(std::vector<workload>& out, graph& g, const benc
            [s, source] { s->got = algorithms::device::bfs(s->a, source, {.parents = true}); },
            [s, source, &g] { return check_bfs(s->got, s->want, source, g.adjacency()); },
            true});
-    } else if (w.name == "sssp delta-stepping" && !sources.empty()) {
+    } else if (is_kind(w, "sssp delta-stepping") && !sources.empty()) {
       struct state {
         device_matrix<double> a;
         double delta;

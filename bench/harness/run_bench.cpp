@@ -64,7 +64,8 @@ void measure(workload& w, const std::string& name, const bench_options& o, progr
   for (system_run& s : w.systems) {
     if (!wanted(s.system, o)) continue;
     systems.push_back(&s);
-    rows.push_back({w.graph, w.name, s.system, {}, w.edges, w.bytes, {}, {}, 0, 0, s.gpu});
+    rows.push_back(
+        {w.graph, w.name, s.system, {}, w.edges, w.bytes, {}, {}, 0, 0, s.gpu, w.source_label});
     const memory_watch memory;
     if (o.interleave) {  // the warm-up alone: the trials come after every system's
       if (s.prepare) s.prepare();

@@ -28,6 +28,9 @@ struct bench_options {
   bool interleave = false;
   int threads = 0;  // 0: OpenMP's default; GraphBLAS gets the same count
   unsigned seed = 1;
+  // --sources: the labels BFS and SSSP run from (a workload per source, "bfs from L") and BC's
+  // batch; empty: one BFS/SSSP source and BC's batch drawn by the seed.
+  std::vector<std::int64_t> sources;
   bool quiet = false;
   std::string json, csv, plot;
   // cuda: GPU rows too (bench/harness/cuda_workloads.hpp): every format's SpMV beside cuSPARSE's,

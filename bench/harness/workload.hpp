@@ -5,6 +5,7 @@
 // agree, or what differs.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -29,6 +30,9 @@ struct workload {
   double edges = 0;   // edges traversed by one run, for edges per second
   double bytes = 0;   // least bytes one run must move (0: not a bandwidth-bound kernel)
   std::vector<system_run> systems;
+  // The vertex a BFS or SSSP run starts from (internal id) and its label in the input, where
+  // the bench was given --sources (-1 when the source was drawn by the seed, or there is none).
+  std::int64_t source = -1, source_label = -1;
 };
 
 }  // namespace graphring::bench

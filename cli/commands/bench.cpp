@@ -1,12 +1,16 @@
 // `graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost] [--trials N]
 //                  [--interleave] [--json F] [--csv F] [--plot F] [--seed N]
-//                  [--formats LIST] [--order O]`: the same work on graphring,
+//                  [--formats LIST] [--order O] [--sources ID,...]`: the same work on graphring,
 // SuiteSparse:GraphBLAS and Boost.Graph in one process; prints the table and exits non-zero when
 // any answer disagrees. Without GRAPH it runs on the bundled default graph. --formats adds
 // graphring's BFS, Bellman-Ford and PageRank through each listed storage format (in vertex
-// order O) as systems of their own.
+// order O) as systems of their own. --sources runs BFS and SSSP from each listed vertex (a row
+// per source, its label in the JSON) and BC from that batch.
+#include <cstdint>
 #include <cstdio>
+#include <exception>
 #include <sstream>
+#include <string>
 
 #include "bench/harness/run_bench.hpp"
 #include "cli/commands/bench_options.hpp"
@@ -31,13 +35,13 @@ int bench_command(const std::vector<std::string>& raw) {
   const arguments args(
       raw, {{"--interleave"},
             {"--algos", "--against", "--trials", "--json", "--csv", "--plot", "--seed", "--formats",
-             "--order"},
+             "--order", "--sources"},
             0,
             64,
             "graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost|none] "
             "[--trials N] [--interleave] [--json F] [--csv F] [--plot F] "
             "[--backend cpu|cuda] [--formats csr,coo,ell,hyb,sell,cci,dtans,auto] "
-            "[--order original|degree|rcm]",
+            "[--order original|degree|rcm] [--sources ID,ID,...]",
             true});
   apply_common_options(args);
   if (args.value("--input-format"))
@@ -55,6 +59,22 @@ int bench_command(const std::vector<std::string>& raw) {
     if (list == std::vector<std::string>{"none"}) o.against.clear();  // graphring alone
   }
   const vertex_order order = parse_vertex_order(args.value("--order").value_or("original"));
+  if (auto sources = args.value("--sources")) {
+    for (const std::string& id : split_list(*sources)) {
+      std::size_t used = 0;
+      std::int64_t label = -1;
+      try {
+        label = std::stoll(id, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used != id.size() || label < 0)
+        throw error(error_kind::usage,
+                    "--sources needs a comma-separated list of vertex ids, not '" + *sources + "'");
+      o.sources.push_back(label);
+    }
+    if (o.sources.empty()) throw error(error_kind::usage, "--sources needs at least one vertex id");
+  }
   if (auto formats = args.value("--formats"))
     for (const std::string& name : split_list(*formats))
       o.formats.push_back({parse_format(name), order});
