@@ -7,6 +7,8 @@
 
 #include <omp.h>
 
+#include <cstdlib>
+
 #include "core/error.hpp"
 
 namespace graphring {
@@ -28,7 +30,9 @@ int cuda_device_count() noexcept {
 }
 
 std::string build_summary() {
-  std::string s = "OpenMP threads " + std::to_string(omp_get_max_threads()) + "; CUDA backend ";
+  const char* policy = std::getenv("OMP_WAIT_POLICY");
+  std::string s = "OpenMP threads " + std::to_string(omp_get_max_threads()) + ", wait policy " +
+                  (policy ? policy : "default") + "; CUDA backend ";
   if (!cuda_compiled()) return s + "not built";
   const int devices = cuda_device_count();
   return s + "built, " + std::to_string(devices) + (devices == 1 ? " device" : " devices") +

@@ -3,6 +3,7 @@
 // breadth-first count of shortest paths.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <deque>
 #include <filesystem>
 #include <sstream>
@@ -53,6 +54,22 @@ TEST(Cli, ConvertWritesAFileThatLoadsTheSame) {
   EXPECT_TRUE(r.out.empty());
   EXPECT_EQ(testing::read_file(d.path("g.el")),
             "# graphring edge list: 3 vertices, 3 edges\n10 20\n20 30\n30 10\n");
+}
+
+// --version reports the OpenMP wait policy the run has (OMP_WAIT_POLICY, or libgomp's default),
+// which decides how a run fares on a busy machine (README, "Threads").
+TEST(Cli, VersionReportsTheWaitPolicy) {
+  const char* saved = std::getenv("OMP_WAIT_POLICY");
+  const std::string before = saved ? saved : "";
+  unsetenv("OMP_WAIT_POLICY");
+  EXPECT_NE(run_cli({"--version"}).out.find("wait policy default;"), std::string::npos);
+  setenv("OMP_WAIT_POLICY", "passive", 1);
+  EXPECT_NE(run_cli({"--version"}).out.find("wait policy passive;"), std::string::npos);
+  if (saved) {
+    setenv("OMP_WAIT_POLICY", before.c_str(), 1);
+  } else {
+    unsetenv("OMP_WAIT_POLICY");
+  }
 }
 
 TEST(Cli, VersionAndHelp) {

@@ -270,7 +270,8 @@ std::vector<command_case> command_table(const scratch_dir& d) {
   const std::string bench_usage =
       " (usage: graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost|none] "
       "[--trials N] [--interleave] [--json F] [--csv F] [--plot F] [--backend cpu|cuda] "
-      "[--formats csr,coo,ell,hyb,sell,cci,dtans,auto] [--order original|degree|rcm])";
+      "[--formats csr,coo,ell,hyb,sell,cci,dtans,auto] [--order original|degree|rcm] "
+      "[--sources ID,ID,...])";
   const std::string bfs_usage =
       " (usage: graphring bfs GRAPH --source ID [--parents] [--out FILE] [--format "
       "csr|coo|ell|hyb|sell|cci|dtans|auto] [--order original|degree|rcm])";
