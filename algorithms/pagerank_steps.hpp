@@ -7,7 +7,8 @@
 //     r_{k+1} = (1 - d)/n + d·(Σ_{v dangling} r_k(v)) / n + d · Σ_{u→v} r_k(u) / outdeg(u)
 // where d is the damping factor and a dangling vertex (no out-edges) hands its rank to every
 // vertex alike, so Σ r = 1 at every step. As linear algebra: w = r .* (d / outdeg), then
-// r' = teleport + w plus.first A. The loop stops when ‖r_{k+1} - r_k‖₁ < tolerance or after
+// r' = teleport + w plus.first A; the dangling rank and the change are inner products (dot, over
+// two dense vectors). The loop stops when ‖r_{k+1} - r_k‖₁ < tolerance or after
 // max_iterations. Floating-point sums may differ in the last bits with the thread count (a long
 // row is summed in pieces) and between the engines (another order of summation).
 //
@@ -26,6 +27,9 @@
 #include "semirings/named_ops.hpp"
 
 namespace graphring::algorithms::detail {
+
+// ⊕ = +, ⊗ = |x - y|: dot(plus_absolute_difference{}, x, y) is ‖x - y‖₁ over both's entries.
+using plus_absolute_difference = semiring<plus_monoid<double>, absolute_difference_op<double>>;
 
 // Runs the power iteration on a (whose Aᵀ the product pulls over) from the ranks r (dense, 1/n
 // each), leaving the result's ranks in r; returns the iterations run and the last change.
@@ -52,22 +56,19 @@ void power_iteration(const Matrix& a, const pagerank_options& options, Vector& r
                 {.structural_mask = true, .complement_mask = true});
 
   // Step 2: power iteration.
-  Vector dangling_rank(n), w(n), change(n);
+  Vector w(n);
   while (result.iterations < options.max_iterations) {
-    // dangling_rank = r .* dangling;   lost = ⊕ dangling_rank
-    ewise_mult(dangling_rank, no_mask, no_accum, times_op<double>{}, r, dangling);
-    const double lost = reduce(plus_monoid<double>{}, dangling_rank);
+    // lost = ⊕ (r .* dangling), the rank of the dangling vertices
+    const double lost = dot(plus_times<double>{}, r, dangling);
     // w = r .* share
     ewise_mult(w, no_mask, no_accum, times_op<double>{}, r, share);
     Vector next = Vector::dense(n, (1 - d) / double(n) + d * lost / double(n));
     // next += w plus.first A
     vxm(next, no_mask, plus_op<double>{}, plus_first<double>{}, w, a);
-    // change = |next - r|
-    ewise_add(change, no_mask, no_accum, absolute_difference_op<double>{}, next, r);
+    // ‖next - r‖₁ = ⊕ |next - r|
+    result.change = dot(plus_absolute_difference{}, next, r);
     r = std::move(next);
     ++result.iterations;
-    // ‖next - r‖₁ = ⊕ change
-    result.change = reduce(plus_monoid<double>{}, change);
     if (result.change < options.tolerance) break;
   }
 }

@@ -19,9 +19,9 @@ template void assign_scalar(ranks&, const ranks&, const no_accum_t&, const doubl
                             const descriptor&);
 template void ewise_mult(ranks&, const no_mask_t&, const no_accum_t&, const times_op<double>&,
                          const ranks&, const ranks&, const descriptor&);
-template void ewise_add(ranks&, const no_mask_t&, const no_accum_t&,
-                        const absolute_difference_op<double>&, const ranks&, const ranks&,
-                        const descriptor&);
+template void ewise_mult(ranks&, const no_mask_t&, const no_accum_t&,
+                         const absolute_difference_op<double>&, const ranks&, const ranks&,
+                         const descriptor&);
 template double reduce(plus_monoid<double>, const ranks&);
 
 }  // namespace graphring

@@ -88,6 +88,15 @@ void assign_scalar(device_vector<W>& w, const Mask& mask, const Accum& accum, co
 template <class Monoid, class U>
 typename Monoid::value_type reduce(Monoid monoid, const device_vector<U>& u);
 
+// s = ⊕_i u(i) ⊗ v(i) over the indices both hold (engine/ops/dot.hpp): u .* v formed by
+// ewise_mult with S's multiply, then reduced with its monoid (both instantiated for the types).
+template <class S, class U, class V>
+typename S::c_type dot(S, const device_vector<U>& u, const device_vector<V>& v) {
+  device_vector<typename S::c_type> products(u.size());
+  ewise_mult(products, no_mask, no_accum, typename S::multiply_op{}, u, v);
+  return reduce(typename S::add_monoid{}, products);
+}
+
 template <class Monoid, class A>
 typename Monoid::value_type reduce(Monoid monoid, const device_matrix<A>& a);
 

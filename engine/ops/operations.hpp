@@ -5,6 +5,7 @@
 #include "engine/matrix.hpp"
 #include "engine/ops/assign.hpp"
 #include "engine/ops/descriptor.hpp"
+#include "engine/ops/dot.hpp"
 #include "engine/ops/elementwise.hpp"
 #include "engine/ops/mxm.hpp"
 #include "engine/ops/mxv.hpp"
