@@ -154,4 +154,20 @@ void apply_common_options(const arguments& args) {
   omp_set_num_threads(int(threads));
 }
 
+std::vector<std::int64_t> parse_source_labels(const std::string& list) {
+  std::vector<std::int64_t> labels;
+  std::size_t at = 0;
+  while (at <= list.size()) {
+    const std::size_t end = std::min(list.find(',', at), list.size());
+    std::int64_t label = 0;
+    const auto [p, ec] = std::from_chars(list.data() + at, list.data() + end, label);
+    if (ec != std::errc() || p != list.data() + end || end == at)
+      throw error(error_kind::usage,
+                  "--sources needs a comma-separated list of vertex ids, not '" + list + "'");
+    labels.push_back(label);
+    at = end + 1;
+  }
+  return labels;
+}
+
 }  // namespace graphring::cli

@@ -66,4 +66,8 @@ std::string& current_input();
 // Applies the options every command shares (--threads N; --backend is read by backend()).
 void apply_common_options(const arguments& args);
 
+// The vertex ids (input labels) of a --sources list, "ID,ID,...": a usage error naming the list
+// when an item is not an integer.
+std::vector<std::int64_t> parse_source_labels(const std::string& list);
+
 }  // namespace graphring::cli

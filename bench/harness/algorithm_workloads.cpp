@@ -236,7 +236,7 @@ std::vector<vertex_id> pick_sources(graph& g, unsigned seed, std::size_t count) 
 std::vector<bench_source> workload_sources(graph& g, const bench_options& o, std::size_t drawn) {
   std::vector<bench_source> out;
   if (o.sources.empty()) {
-    for (vertex_id v : pick_sources(g, o.seed, drawn)) out.push_back({v, -1});
+    for (vertex_id v : pick_sources(g, o.seed, drawn)) out.push_back({v, std::nullopt});
   } else {
     for (std::int64_t label : o.sources) out.push_back({vertex_of(g, label), label});
   }
@@ -246,8 +246,8 @@ std::vector<bench_source> workload_sources(graph& g, const bench_options& o, std
 workload bench_source::workload(const std::string& graph_name, const std::string& kind,
                                 double edges) const {
   bench::workload w{graph_name, kind, edges, 0, {}};
-  if (label >= 0) {
-    w.name += " from " + std::to_string(label);
+  if (label) {
+    w.name += " from " + std::to_string(*label);
     w.source = vertex;
     w.source_label = label;
   }

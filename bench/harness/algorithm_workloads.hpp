@@ -20,6 +20,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,10 +40,10 @@ struct algorithm_limits {
 // `count` distinct vertices with out-edges, drawn by `seed` (fewer when fewer exist).
 std::vector<vertex_id> pick_sources(graph& g, unsigned seed, std::size_t count);
 
-// A source of BFS, SSSP or BC workloads: given by --sources (its label kept) or drawn (label -1).
+// A source of BFS, SSSP or BC workloads: given by --sources (its label kept) or drawn (no label).
 struct bench_source {
   vertex_id vertex = 0;
-  std::int64_t label = -1;
+  std::optional<std::int64_t> label;
   // An empty workload of this kind from this source: "bfs", or "bfs from LABEL" when given.
   bench::workload workload(const std::string& graph_name, const std::string& kind,
                            double edges) const;

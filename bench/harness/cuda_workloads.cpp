@@ -164,8 +164,7 @@ void add_cuda_algorithm_systems(std::vector<workload>& out, graph& g, const benc
   const int iterations = algorithm_limits{}.pagerank_iterations;
   for (workload& w : out) {
     // The CPU workload's own source when --sources gave it, else the one the CPU rows drew.
-    const std::vector<vertex_id> sources =
-        w.source >= 0 ? std::vector<vertex_id>{vertex_id(w.source)} : drawn;
+    const std::vector<vertex_id> sources = w.source ? std::vector<vertex_id>{*w.source} : drawn;
     if (is_kind(w, "bfs") && !sources.empty()) {
       struct state {
         device_matrix<bool> a;

@@ -126,7 +126,7 @@ void write_json(const std::string& path, const std::vector<result_row>& rows,
          ", \"peak_rss_mb\": " + json_number(r.peak_rss_mb) +
          ", \"added_rss_mb\": " + json_number(r.added_rss_mb) +
          ", \"on_gpu\": " + (r.gpu ? "true" : "false") +
-         ", \"source\": " + (r.source >= 0 ? std::to_string(r.source) : std::string("null")) +
+         ", \"source\": " + (r.source ? std::to_string(*r.source) : std::string("null")) +
          ", \"agrees\": " + (r.disagreement.empty() ? "true" : "false") +
          ", \"disagreement\": " + json_text(r.disagreement) + "}" +
          (i + 1 < rows.size() ? ",\n" : "\n");

@@ -21,7 +21,8 @@ struct result_row {
   double peak_rss_mb = 0;       // resident-set high-water mark during this row's trials, MiB
   double added_rss_mb = 0;      // of which this row's system added over what was resident, MiB
   bool gpu = false;             // ran on the GPU
-  std::int64_t source = -1;     // the label of a BFS/SSSP source given by --sources, else -1
+  std::optional<std::int64_t> source =
+      std::nullopt;  // the label of a BFS/SSSP source given by --sources
 };
 
 struct machine_line {

@@ -7,8 +7,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "core/ids.hpp"
 
 namespace graphring::bench {
 
@@ -31,8 +34,9 @@ struct workload {
   double bytes = 0;   // least bytes one run must move (0: not a bandwidth-bound kernel)
   std::vector<system_run> systems;
   // The vertex a BFS or SSSP run starts from (internal id) and its label in the input, where
-  // the bench was given --sources (-1 when the source was drawn by the seed, or there is none).
-  std::int64_t source = -1, source_label = -1;
+  // the bench was given --sources (empty when the source was drawn by the seed, or there is none).
+  std::optional<vertex_id> source = std::nullopt;
+  std::optional<std::int64_t> source_label = std::nullopt;
 };
 
 }  // namespace graphring::bench

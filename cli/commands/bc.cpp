@@ -2,8 +2,6 @@
 // vertex, summed over the given sources (every vertex when absent), unnormalized.
 #include "algorithms/bc.hpp"
 
-#include <charconv>
-
 #include "cli/commands/algorithm_output.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/commands/run_stats.hpp"
@@ -14,17 +12,7 @@ namespace {
 
 std::vector<vertex_id> parse_sources(const graph& g, const std::string& list) {
   std::vector<vertex_id> sources;
-  std::size_t at = 0;
-  while (at <= list.size()) {
-    const std::size_t end = std::min(list.find(',', at), list.size());
-    std::int64_t label = 0;
-    const auto [p, ec] = std::from_chars(list.data() + at, list.data() + end, label);
-    if (ec != std::errc() || p != list.data() + end || end == at)
-      throw error(error_kind::usage,
-                  "--sources needs a comma-separated list of vertex ids, not '" + list + "'");
-    sources.push_back(vertex_of(g, label));
-    at = end + 1;
-  }
+  for (const std::int64_t label : parse_source_labels(list)) sources.push_back(vertex_of(g, label));
   return sources;
 }
 

@@ -6,11 +6,8 @@
 // graphring's BFS, Bellman-Ford and PageRank through each listed storage format (in vertex
 // order O) as systems of their own. --sources runs BFS and SSSP from each listed vertex (a row
 // per source, its label in the JSON) and BC from that batch.
-#include <cstdint>
 #include <cstdio>
-#include <exception>
 #include <sstream>
-#include <string>
 
 #include "bench/harness/run_bench.hpp"
 #include "cli/commands/bench_options.hpp"
@@ -59,22 +56,7 @@ int bench_command(const std::vector<std::string>& raw) {
     if (list == std::vector<std::string>{"none"}) o.against.clear();  // graphring alone
   }
   const vertex_order order = parse_vertex_order(args.value("--order").value_or("original"));
-  if (auto sources = args.value("--sources")) {
-    for (const std::string& id : split_list(*sources)) {
-      std::size_t used = 0;
-      std::int64_t label = -1;
-      try {
-        label = std::stoll(id, &used);
-      } catch (const std::exception&) {
-        used = 0;
-      }
-      if (used != id.size() || label < 0)
-        throw error(error_kind::usage,
-                    "--sources needs a comma-separated list of vertex ids, not '" + *sources + "'");
-      o.sources.push_back(label);
-    }
-    if (o.sources.empty()) throw error(error_kind::usage, "--sources needs at least one vertex id");
-  }
+  if (auto sources = args.value("--sources")) o.sources = parse_source_labels(*sources);
   if (auto formats = args.value("--formats"))
     for (const std::string& name : split_list(*formats))
       o.formats.push_back({parse_format(name), order});
