@@ -9,19 +9,22 @@ namespace graphring::algorithms {
 
 namespace {
 
-// The GPU versions run on CSR: another storage is a usage error there.
-void require_csr_on_device(backend on, const adjacency_format& format) {
-  if (on == backend::cuda && !format.plain_csr())
+// The GPU versions run in the original vertex order; SSSP's (pushes only) on CSR.
+void require_device_format(backend on, const adjacency_format& format, bool pulls) {
+  if (on != backend::cuda) return;
+  if (format.order != vertex_order::original)
+    throw error(error_kind::usage, "--order other than original runs on the CPU backend only");
+  if (!pulls && !format.plain_csr())
     throw error(error_kind::usage,
-                "--format and --order other than csr and original run on the CPU backend only "
-                "(the GPU's formats serve spmv)");
+                "sssp on the GPU relaxes by pushes over CSR: --format other than csr runs on the "
+                "CPU backend only");
 }
 
 }  // namespace
 
 bfs_result bfs(graph& g, vertex_id source, const bfs_options& options, backend on) {
+  require_device_format(on, options.format, true);
   require_backend(on);
-  require_csr_on_device(on, options.format);
 #ifdef GRAPHRING_HAS_CUDA
   if (on == backend::cuda) return device::bfs(g, source, options);
 #endif
@@ -30,8 +33,8 @@ bfs_result bfs(graph& g, vertex_id source, const bfs_options& options, backend o
 
 vector<double> sssp(const graph& g, vertex_id source, std::optional<double> delta, backend on,
                     const adjacency_format& format) {
+  require_device_format(on, format, false);
   require_backend(on);
-  require_csr_on_device(on, format);
 #ifdef GRAPHRING_HAS_CUDA
   if (on == backend::cuda) return device::sssp(g, source, delta);
 #endif
@@ -39,8 +42,8 @@ vector<double> sssp(const graph& g, vertex_id source, std::optional<double> delt
 }
 
 pagerank_result pagerank(graph& g, const pagerank_options& options, backend on) {
+  require_device_format(on, options.format, true);
   require_backend(on);
-  require_csr_on_device(on, options.format);
 #ifdef GRAPHRING_HAS_CUDA
   if (on == backend::cuda) return device::pagerank(g, options);
 #endif

@@ -2,7 +2,8 @@
 // the command line): the CPU algorithms of this folder, or their GPU versions
 // (algorithms/device/). Both give the same results and conventions. Asking for CUDA where it
 // cannot run (not built, no device) is error_kind::usage, with one line saying which, and so is
-// a storage format other than CSR on the GPU (options.format).
+// a vertex order other than the original on the GPU, or a format other than CSR for SSSP there
+// (BFS and PageRank pull in any format on the GPU too).
 //
 //   auto r = graphring::algorithms::bfs(g, source, {.parents = true}, graphring::backend::cuda);
 #pragma once

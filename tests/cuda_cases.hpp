@@ -20,9 +20,9 @@ namespace graphring::testing::cuda_cases {
 
 using ops::rng_t;
 
-inline constexpr format_kind gpu_formats[] = {format_kind::csr,  format_kind::coo,
-                                              format_kind::ell,  format_kind::hyb,
-                                              format_kind::sell, format_kind::cci};
+inline constexpr format_kind gpu_formats[] = {
+    format_kind::csr,  format_kind::coo, format_kind::ell,  format_kind::hyb,
+    format_kind::sell, format_kind::cci, format_kind::dtans};
 
 // A random input value, the path-count struct included.
 template <class T>

@@ -2,20 +2,25 @@
 // entry_rules.hpp) run one index after another on host memory, as engine/device/pull_product.cuh
 // and push.cuh sequence them on the GPU, so the host tests hold the GPU's per-thread logic and the
 // format layouts it reads against the CPU engine on a machine without a GPU. What this cannot
-// check is the parallel part: the lanes that share a CSR row, the atomics, the launches.
+// check is the parallel part: the lanes that share a CSR row, the atomics, the launches. The
+// dtANS kernel's lanes, which talk to each other, run as 32 host threads (host_warp).
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <barrier>
 #include <cstdint>
 #include <numeric>
+#include <thread>
 #include <vector>
 
 #include "core/array.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "engine/vector.hpp"
 #include "kernels/cuda/atomic_form.hpp"
+#include "kernels/cuda/dtans_lane.hpp"
 #include "kernels/cuda/entry_rules.hpp"
 #include "kernels/cuda/format_rows.hpp"
 #include "kernels/cuda/push_steps.hpp"
@@ -34,6 +39,54 @@ vector<C> from_workspace(array<C> values, array<std::uint8_t> present) {
   v.conform();
   return v;
 }
+
+// 32 host threads standing in for a warp's lanes in dtans_lane_rows: in each collective a lane
+// posts its argument, meets the others at a barrier, reads the posts, and meets them again
+// before the posts can change.
+class host_warp {
+ public:
+  struct team {
+    host_warp* warp;
+    std::uint32_t lane;
+
+    std::uint64_t exclusive_sum(std::uint64_t v, std::uint64_t& total) {
+      const auto& posts = warp->exchange(lane, v);
+      const std::uint64_t before = std::accumulate(posts.begin(), posts.begin() + lane, 0ull);
+      total = std::accumulate(posts.begin(), posts.end(), 0ull);
+      warp->sync_.arrive_and_wait();
+      return before;
+    }
+    std::uint64_t rank(bool b, std::uint64_t& count) { return exclusive_sum(b, count); }
+    std::uint64_t max(std::uint64_t v) {
+      const auto& posts = warp->exchange(lane, v);
+      const std::uint64_t most = *std::max_element(posts.begin(), posts.end());
+      warp->sync_.arrive_and_wait();
+      return most;
+    }
+  };
+
+  // Runs lane(team) on each of the 32 lanes, a thread each.
+  template <class Lane>
+  void run(const Lane& lane) {
+    std::vector<std::thread> threads;
+    for (std::uint32_t l = 0; l < dtans_lanes; ++l)
+      threads.emplace_back([this, l, &lane] {
+        team t{this, l};
+        lane(t);
+      });
+    for (auto& t : threads) t.join();
+  }
+
+ private:
+  const std::array<std::uint64_t, dtans_lanes>& exchange(std::uint32_t lane, std::uint64_t v) {
+    posts_[lane] = v;
+    sync_.arrive_and_wait();
+    return posts_;
+  }
+
+  std::array<std::uint64_t, dtans_lanes> posts_{};
+  std::barrier<> sync_{dtans_lanes};
+};
 
 // The mask view of a host mask vector (sparse masks spread into `spread`), as device_mask does.
 template <class M>
@@ -103,6 +156,23 @@ vector<typename S::c_type> pull(const cuda::pull_rows<T>& r, const U* x,
       for (std::uint64_t g = 0; g * cci_group < n; ++g)
         cuda::cci_group_rows<S>(r.cci, r.iso, x, x_present, mask, g, y.data(), y_present.data());
       break;
+    case format_kind::dtans: {
+      array<C> partial(r.split.partial_slots);
+      array<std::uint8_t> partial_present(r.split.partial_slots, 2);
+      host_warp warp;
+      warp.run([&](host_warp::team& team) {
+        for (std::uint64_t s = 0; s < r.dtans.slices; ++s)
+          cuda::dtans_lane_rows<S>(r.dtans, r.split, r.iso, x, x_present, mask, s, team.lane, team,
+                                   y.data(), y_present.data(), partial.data(),
+                                   partial_present.data());
+      });
+      EXPECT_EQ(std::count(partial_present.begin(), partial_present.end(), 2), 0)
+          << "a piece's sum was not written";
+      for (std::uint64_t k = 0; k < r.split.count; ++k)
+        cuda::dtans_join<S>(r.split, k, partial.data(), partial_present.data(), y.data(),
+                            y_present.data());
+      break;
+    }
     default:
       for (std::uint64_t p = 0; p < r.sell.slices * r.sell.chunk; ++p)
         cuda::sell_position<S>(r.sell, r.iso, x, x_present, mask, p, y.data(), y_present.data());

@@ -1,11 +1,14 @@
 // `--backend` on the command line, as a user sees it in every build: the exact one-line message
 // and exit status 2 when CUDA cannot run here (not built, or no device), for an unknown backend
-// name, and for a command that has no GPU version; and that `--backend cpu` changes nothing.
+// name, for a command that has no GPU version, and for a vertex order or (SSSP) a format the GPU
+// algorithms do not run; and that `--backend cpu` changes nothing.
 // With a device present, the GPU commands' output is held against the CPU's in
 // tests/test_cuda_device.cpp instead.
 #include <gtest/gtest.h>
 
+#include "algorithms/backend.hpp"
 #include "engine/backends.hpp"
+#include "engine/io/load.hpp"
 #include "tests/test_support.hpp"
 
 namespace graphring {
@@ -48,6 +51,28 @@ TEST(CudaCli, UnknownBackendsAndCommandsWithoutAGpuVersionAreUsageErrors) {
                        "--backend cuda: this command has no GPU version (GPU: spmv, bfs, sssp, "
                        "pagerank, bench)");
   }
+}
+
+TEST(CudaCli, WhatTheGpuAlgorithmsCannotRunIsAUsageError) {
+  // Checked before the device is looked for (the commands look for it first, before a load).
+  graph g = load_graph(karate());
+  auto expect_refusal = [](auto&& run, const std::string& line) {
+    try {
+      run();
+      ADD_FAILURE() << "no error: " << line;
+    } catch (const error& e) {
+      EXPECT_EQ(e.kind(), error_kind::usage);
+      EXPECT_EQ(e.message(), line);
+    }
+  };
+  algorithms::bfs_options o;
+  o.format.order = vertex_order::degree;
+  expect_refusal([&] { algorithms::bfs(g, 0, o, backend::cuda); },
+                 "--order other than original runs on the CPU backend only");
+  expect_refusal(
+      [&] { algorithms::sssp(g, 0, std::nullopt, backend::cuda, {format_kind::dtans}); },
+      "sssp on the GPU relaxes by pushes over CSR: --format other than csr runs on the CPU "
+      "backend only");
 }
 
 TEST(CudaCli, CpuBackendGivesTheDefaultOutput) {

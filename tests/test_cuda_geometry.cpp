@@ -1,8 +1,9 @@
 // The CUDA backend's host-side decisions, which run in every build: launch geometry (grid sizes,
 // row bins, the load-balanced search of a push), which monoids take the atomic paths, what a
 // mask view allows, and the format layouts the device matrices upload (every slot's column and
-// value against the matrix, SELL built with C = 32, CCI and dtANS refused for now); and the
-// run-time backend choice.
+// value against the matrix, SELL built with C = 32, CCI as the CPU stores it, dtANS with its
+// values coded, the GPU's lane length and its long rows in pieces); and the run-time backend
+// choice.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include "engine/backends.hpp"
 #include "engine/device/format_layout.hpp"
 #include "kernels/cuda/atomic_form.hpp"
+#include "kernels/cuda/dtans_lane.hpp"
 #include "kernels/cuda/launch_geometry.hpp"
 #include "kernels/cuda/views.hpp"
 #include "semirings/builtin.hpp"
@@ -148,6 +150,43 @@ void expect_layout_holds(const matrix<T>& a, format_kind kind) {
       r.cci.for_each_in_row(
           i, [&](vertex_id j, std::uint64_t k) { return check(i, j, r.cci.values, k); });
   }
+  if (kind == format_kind::dtans) {
+    // The coded rows are A's rows, the long ones in pieces; a lane's tracker started anywhere
+    // names the row of each coded row as one walked from the first does.
+    const std::uint64_t coded = r.dtans.nrows;
+    EXPECT_EQ(r.split.row[r.split.count], a.nrows());
+    EXPECT_EQ(r.split.vrow[r.split.count], coded);
+    std::vector<std::uint64_t> row_of(coded);
+    cuda::dtans_row_tracker walk;
+    walk.start(r.split, 0);
+    for (std::uint64_t v = 0; v < coded; ++v, walk.advance()) {
+      row_of[v] = walk.real_row();
+      cuda::dtans_row_tracker jump;
+      jump.start(r.split, v);
+      EXPECT_EQ(jump.real_row(), row_of[v]) << "coded row " << v;
+      EXPECT_EQ(jump.in_split(), walk.in_split()) << "coded row " << v;
+      if (v > 0) {
+        EXPECT_LE(row_of[v] - row_of[v - 1], 1u) << "coded row " << v;
+      }
+    }
+    if (coded > 0) {
+      EXPECT_EQ(row_of[coded - 1], a.nrows() - 1);
+    }
+    std::uint64_t pieces = 0;
+    for (std::uint64_t k = 0; k < r.split.count; ++k) {
+      EXPECT_GT(r.split.pieces(k), 1u);
+      pieces += r.split.pieces(k);
+    }
+    EXPECT_EQ(r.split.partial_slots, pieces);
+    for (std::uint64_t slice = 0; slice < r.dtans.slices; ++slice)
+      r.dtans.for_each_in_slice(
+          slice,
+          [&](std::uint32_t, std::uint64_t v, vertex_id j, const T& value) {
+            const T stored = r.dtans.value_table ? value : r.iso;
+            check(row_of[v], j, &stored, 0);
+          },
+          [](std::uint32_t, std::uint64_t) {});
+  }
   if (kind == format_kind::sell) {
     EXPECT_EQ(r.sell.chunk, 32u);
     for (std::uint64_t p = 0; p < r.sell.slices * r.sell.chunk; ++p) {
@@ -180,8 +219,8 @@ TEST(CudaGeometry, FormatLayoutsHoldEveryEntryWithItsValue) {
     ops::rng_t rng(ops::seed_of(s.name, 3));
     const auto a = ops::random_matrix<double>(rng, s);
     const matrix<double> iso(s.nrows, s.ncols, a.offsets(), a.cols(), {}, 2.5);
-    for (format_kind kind :
-         {format_kind::coo, format_kind::hyb, format_kind::sell, format_kind::cci}) {
+    for (format_kind kind : {format_kind::coo, format_kind::hyb, format_kind::sell,
+                             format_kind::cci, format_kind::dtans}) {
       expect_layout_holds(a, kind);
       expect_layout_holds(iso, kind);
     }
@@ -193,18 +232,30 @@ TEST(CudaGeometry, FormatLayoutsHoldEveryEntryWithItsValue) {
   }
 }
 
-TEST(CudaGeometry, FormatsWithoutAGpuKernelAreRefused) {
-  const matrix<double> a(4, 4);
-  for (format_kind kind : {format_kind::dtans}) {
-    EXPECT_FALSE(device_layout::has_gpu_kernel(kind));
-    try {
-      device_layout::format_layout<double> layout(a, kind);
-      ADD_FAILURE() << "no error for " << format_name(kind);
-    } catch (const error& e) {
-      EXPECT_EQ(e.kind(), error_kind::usage);
-      EXPECT_NE(e.message().find("has no CUDA kernel yet"), std::string::npos);
-    }
+TEST(CudaGeometry, DtansRefusesValuesItCannotCode) {
+  // dtANS codes the values themselves: bool or struct values are refused, an iso matrix of them
+  // (no values stored) is not.
+  ops::rng_t rng(7);
+  const matrix<bool> flags = ops::random_matrix<bool>(rng, ops::small_shapes().front());
+  ASSERT_FALSE(flags.values().empty());
+  try {
+    device_layout::format_layout<bool> layout(flags, format_kind::dtans);
+    ADD_FAILURE() << "no error for bool values";
+  } catch (const error& e) {
+    EXPECT_EQ(e.kind(), error_kind::usage);
+    EXPECT_NE(e.message().find("dtans format on the GPU codes values of"), std::string::npos);
   }
+  const matrix<bool> iso(flags.nrows(), flags.ncols(), flags.offsets(), flags.cols(), {}, true);
+  const device_layout::format_layout<bool> layout(iso, format_kind::dtans);
+  EXPECT_EQ(layout.host_rows().dtans.value_table, nullptr);
+  expect_layout_holds(iso, format_kind::dtans);
+}
+
+TEST(CudaGeometry, DtansLanesGiveTheGpuThousandsOfSlices) {
+  EXPECT_EQ(device_layout::gpu_dtans_lane_symbols(0), 32u);
+  EXPECT_EQ(device_layout::gpu_dtans_lane_symbols(std::uint64_t(2048) * 32 * 64), 64u);
+  EXPECT_EQ(device_layout::gpu_dtans_lane_symbols(std::uint64_t(2048) * 32 * 64 - 1), 32u);
+  EXPECT_EQ(device_layout::gpu_dtans_lane_symbols(std::uint64_t(1) << 40), 512u);
 }
 
 TEST(CudaGeometry, BackendsAreChosenByName) {

@@ -2,7 +2,8 @@
 // decoded slice by slice, as a warp does, on codes built to reach every branch: deltas of every
 // bit length (1 to 32; escaped with 6 to 29 raw bits from 9 bits on), escaped values of 32 and
 // 64 bits (NaN payloads, -0, denormals kept bit for bit), a symbol at the largest multiplicity M,
-// lanes closed by the 65535-row limit, and lanes whose last segment holds 1 to 8 symbols.
+// lanes closed by the 65535-row limit, lanes whose last segment holds 1 to 8 symbols, and runs
+// cut at every longest run from none to 32.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include <tuple>
 #include <vector>
 
+#include "core/error.hpp"
 #include "engine/formats/dtans.hpp"
 
 namespace graphring {
@@ -222,6 +224,42 @@ TEST(DtansDecode, LanesClosedByTheRowLimitAndEveryLastSegmentLength) {
   for (std::uint64_t l = 0; l < wv.slices * dtans_lanes; ++l)
     if (wv.lane_rows[l]) symbols.insert(wv.lane_symbols[l]);
   for (std::uint32_t n = 1; n <= 9; ++n) EXPECT_TRUE(symbols.count(n)) << n << " symbols";
+}
+
+TEST(DtansDecode, RunsAreCutAtTheLongestRunAsked) {
+  // Rows of consecutive columns (runs of 1 to 70 deltas of 1) with gaps: every max_run from
+  // none (1) to the format's 32 decodes them, and no run symbol stands for more than asked.
+  std::vector<std::vector<vertex_id>> rows;
+  for (vertex_id length = 1; length <= 70; ++length) {
+    rows.emplace_back();
+    for (vertex_id c = 0; c < length; ++c) rows.back().push_back(c + length % 5);
+    rows.back().push_back(200 + length);
+  }
+  const csr_matrix a = from_rows(300, rows);
+  std::uint64_t previous = 0;
+  for (std::uint32_t max_run : {32u, 8u, 4u, 2u, 1u}) {
+    SCOPED_TRACE(max_run);
+    const dtans_matrix m = dtans_matrix::from_csr(a, {512, max_run});
+    expect_decodes<pattern_value>(a, m);
+    const auto v = m.view<pattern_value>();
+    std::uint32_t longest = 1;
+    for (std::uint32_t s = 0; s < dtans_slots; ++s)
+      if (v.index_table[s].symbol == 1)
+        longest = std::max<std::uint32_t>(longest, v.index_table[s].count);
+    EXPECT_EQ(longest, max_run);
+    std::uint64_t symbols = 0;
+    for (std::uint64_t l = 0; l < v.slices * dtans_lanes; ++l) symbols += v.lane_symbols[l];
+    EXPECT_GT(symbols, previous);  // shorter runs: more symbols
+    previous = symbols;
+  }
+  for (std::uint32_t bad : {0u, dtans_max_run + 1}) {
+    try {
+      dtans_matrix::from_csr(a, {512, bad});
+      ADD_FAILURE() << "no error for max_run " << bad;
+    } catch (const error& e) {
+      EXPECT_EQ(e.kind(), error_kind::usage);
+    }
+  }
 }
 
 }  // namespace

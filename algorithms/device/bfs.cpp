@@ -54,8 +54,9 @@ bfs_result bfs(const device_matrix<bool>& a, vertex_id source, const bfs_options
 }
 
 bfs_result bfs(graph& g, vertex_id source, const bfs_options& options) {
-  return bfs(device_matrix<bool>(structure_of(g, options.direction != bfs_direction::push)), source,
-             options);
+  matrix<bool> a = structure_of(g, options.direction != bfs_direction::push);
+  const format_kind kind = device_format(options.format, a);
+  return bfs(device_matrix<bool>(std::move(a), kind), source, options);
 }
 
 }  // namespace graphring::algorithms::device

@@ -1,6 +1,8 @@
 // BFS, SSSP and PageRank on the GPU: the CPU algorithms' methods, results and conventions
 // (algorithms/bfs.hpp, sssp.hpp, pagerank.hpp), written against the device operations
 // (engine/device/operations.hpp) on a matrix uploaded once. Results come back to the host.
+// BFS and PageRank pull in the format options.format names (auto: the CPU's rule over A; the
+// original vertex order only); SSSP's relaxations are pushes, over CSR.
 // Available when the CUDA backend is built; algorithms/backend.hpp chooses at run time.
 #pragma once
 
@@ -12,6 +14,9 @@
 #include "engine/graph.hpp"
 
 namespace graphring::algorithms::device {
+
+// The format a GPU algorithm holds A in: f's, or by the auto rule over A's pattern.
+format_kind device_format(const adjacency_format& f, const matrix<bool>& a);
 
 // Direction-optimizing BFS (algorithms/device/bfs.cpp); pull steps read Aᵀ.
 bfs_result bfs(const device_matrix<bool>& a, vertex_id source, const bfs_options& options = {});

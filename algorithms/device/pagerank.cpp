@@ -22,7 +22,15 @@ pagerank_result pagerank(const device_matrix<bool>& a, const pagerank_options& o
 }
 
 pagerank_result pagerank(graph& g, const pagerank_options& options) {
-  return pagerank(device_matrix<bool>(structure_of(g, true)), options);
+  matrix<bool> a = structure_of(g, true);
+  const format_kind kind = device_format(options.format, a);
+  return pagerank(device_matrix<bool>(std::move(a), kind), options);
+}
+
+format_kind device_format(const adjacency_format& f, const matrix<bool>& a) {
+  if (f.kind) return *f.kind;
+  return choose_format(
+      measure_features(csr_matrix{a.nrows(), a.ncols(), a.offsets(), a.cols(), {}}));
 }
 
 }  // namespace graphring::algorithms::device

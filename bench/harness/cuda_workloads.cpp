@@ -117,7 +117,7 @@ void add_cuda_kernel_workloads(std::vector<workload>& out, graph& g, const std::
   // The least traffic of a pull SpMV on a pattern matrix, as the CPU kernel rows count it.
   const double bytes = 8 * (n + 1) + 4 * nnz + 4 * n + 4 * n;
   for (format_kind kind : {format_kind::csr, format_kind::coo, format_kind::ell, format_kind::hyb,
-                           format_kind::sell, format_kind::cci}) {
+                           format_kind::sell, format_kind::cci, format_kind::dtans}) {
     std::shared_ptr<const device_matrix<float>> m;
     try {
       m = std::make_shared<const device_matrix<float>>(s->a, kind);

@@ -64,11 +64,10 @@ class device_matrix {
   using value_type = T;
 
   device_matrix() : device_matrix(matrix<T>()) {}
-  // Uploads A's CSR and, unless it is CSR, A in `format`, which pull products read (dtANS has
-  // no GPU kernel yet: error_kind::usage; ELL may refuse: error_kind::limit).
+  // Uploads A's CSR and, unless it is CSR, A in `format`, which pull products read (ELL may
+  // refuse: error_kind::limit; dtANS a matrix of values it cannot code: error_kind::usage).
   explicit device_matrix(matrix<T> a, format_kind format = format_kind::csr)
       : state_(std::make_shared<state>()) {
-    device_layout::require_gpu_kernel(format);
     state_->format = format;
     state_->csr[0] = std::make_unique<device_csr<T>>(device_csr<T>::upload(a));
     if (format != format_kind::csr)  // now, so that ELL's refusal comes here
@@ -133,8 +132,8 @@ class device_matrix {
  private:
   using bin_arrays = std::array<device_array<std::uint32_t>, cuda::row_bin_count>;
 
-  // One compressed format in device memory: COO, ELL, HYB (ELL + COO), SELL or CCI, copied from the
-  // host layout's arrays.
+  // One compressed format in device memory: COO, ELL, HYB (ELL + COO), SELL, CCI or CSR-dtANS,
+  // copied from the host layout's arrays.
   struct device_format {
     cuda::pull_rows<T> rows;  // the layout's views, pointing here
     device_array<vertex_id> cols, row_of, coo_rows, coo_cols;
@@ -144,6 +143,12 @@ class device_matrix {
     bin_arrays long_rows;
     device_array<std::uint64_t> code_start, words;  // CCI
     device_array<edge_offset> group_entry;
+    device_array<std::uint64_t> slice_row, word_start, escape_start;  // dtANS
+    device_array<std::uint16_t> lane_rows;
+    device_array<std::uint32_t> lane_symbols, stream, escapes;
+    device_array<dtans_index_entry> index_table;
+    device_array<dtans_value_entry> value_table;
+    device_array<std::uint64_t> split_rows, split_coded_rows;
 
     explicit device_format(const device_layout::format_layout<T>& layout)
         : rows(layout.host_rows()) {
@@ -166,6 +171,21 @@ class device_matrix {
         r.cci.code_start = put(code_start, r.cci.code_start, groups + 1);
         r.cci.group_entry = put(group_entry, r.cci.group_entry, groups + 1);
         r.cci.words = put(words, r.cci.words, r.cci.nwords);
+      }
+      if (r.kind == format_kind::dtans) {
+        auto& d = r.dtans;
+        const std::uint64_t lanes = d.slices * dtans_lanes;
+        d.slice_row = put(slice_row, d.slice_row, d.slices + 1);
+        d.word_start = put(word_start, d.word_start, d.slices + 1);
+        d.escape_start = put(escape_start, d.escape_start, d.slices + 1);
+        d.lane_rows = put(lane_rows, d.lane_rows, lanes);
+        d.lane_symbols = put(lane_symbols, d.lane_symbols, lanes);
+        d.words = put(stream, d.words, layout.dtans().stream_words());
+        d.escapes = put(escapes, d.escapes, layout.dtans().escape_words());
+        d.index_table = put(index_table, d.index_table, dtans_slots);
+        d.value_table = put(value_table, d.value_table, dtans_slots);
+        r.split.row = put(split_rows, r.split.row, r.split.count + 1);
+        r.split.vrow = put(split_coded_rows, r.split.vrow, r.split.count + 1);
       }
       if (r.kind == format_kind::sell) {
         const std::uint64_t slots = r.sell.slices ? r.sell.slice_offsets[r.sell.slices] : 0;

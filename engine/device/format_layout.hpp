@@ -3,10 +3,14 @@
 // so one build serves every value type, a struct too; each stored slot's value is then fetched
 // by its position (padding slots get T{}). SELL-C-σ is built with C = 32, one warp per slice,
 // over the rows of up to 32 entries; the longer ones stay in CSR for the CSR kernels' bins.
+// CSR-dtANS codes the values themselves (a matrix of the arithmetic types, or none), with lanes
+// short enough that a graph gives the GPU a few thousand slices (warps) to run, and longer rows
+// coded in pieces of a lane's share, so that no lane holds up its warp.
 // host_rows() gives the kernels' view of it over host memory: what the device upload copies
 // (engine/device/device_matrix.hpp), and what the host tests run the kernels' steps over.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -18,6 +22,7 @@
 #include "core/error.hpp"
 #include "engine/csr.hpp"
 #include "engine/formats/any_format.hpp"
+#include "engine/formatted_matrix.hpp"
 #include "engine/matrix.hpp"
 #include "kernels/cuda/views.hpp"
 
@@ -26,16 +31,17 @@ namespace graphring::device_layout {
 // C = 32: the 32 rows of a slice are the 32 lanes of a warp; σ as on the CPU.
 inline constexpr sell_options gpu_sell_options{32, 256};
 
-// The formats with a GPU kernel. CSR-dtANS comes later, as one kernel file and one dispatch case
-// (engine/device/pull_product.cuh).
-inline bool has_gpu_kernel(format_kind kind) noexcept { return kind != format_kind::dtans; }
-
-inline void require_gpu_kernel(format_kind kind) {
-  if (!has_gpu_kernel(kind))
-    throw error(error_kind::usage, "the " + std::string(format_name(kind)) +
-                                       " format has no CUDA kernel yet (GPU formats: csr, coo, "
-                                       "ell, hyb, sell, cci)");
+// Symbols a dtANS lane takes on the GPU: a power of two from 32 to 512 (the CPU's), the largest
+// that still gives about 2048 slices of 32 lanes, a warp each.
+inline std::uint32_t gpu_dtans_lane_symbols(std::uint64_t symbols) {
+  std::uint32_t lane = 512;
+  while (lane > 32 && symbols / (std::uint64_t(lane) * dtans_lanes) < 2048) lane /= 2;
+  return lane;
 }
+
+// The longest run of deltas of 1 a dtANS symbol stands for on the GPU: a warp's lanes decode in
+// lockstep, so each symbol costs the warp the longest run among its lanes' symbols.
+inline constexpr std::uint32_t gpu_dtans_max_run = 4;
 
 // A's pattern with values 0 .. nnz-1, the entries' positions; no values when A is iso.
 template <class T>
@@ -62,13 +68,13 @@ array<T> slot_values(const value_array& positions, const vertex_id* cols, std::u
   return values;
 }
 
-// A in COO, ELL, HYB, SELL-32 or CCI, with its slot values. ELL may refuse (error_kind::limit).
+// A in COO, ELL, HYB, SELL-32, CCI or CSR-dtANS, with its slot values. ELL may refuse
+// (error_kind::limit); dtANS refuses the values of a type it cannot code (error_kind::usage).
 template <class T>
 class format_layout {
  public:
   format_layout(const matrix<T>& a, format_kind kind)
       : kind_(kind), nrows_(a.nrows()), ncols_(a.ncols()), iso_(a.iso_value()) {
-    require_gpu_kernel(kind);
     const csr_matrix p = positions_of(a);
     switch (kind) {
       case format_kind::coo:
@@ -96,12 +102,17 @@ class format_layout {
         values_ = array<T>(a.values().data(), a.values().size());
         break;
       }
+      case format_kind::dtans:
+        put_dtans(a);
+        break;
       default:
         throw error(error_kind::usage, "CSR needs no format layout");
     }
   }
 
   format_kind kind() const noexcept { return kind_; }
+  // The dtANS matrix (kind() dtans), whose stream lengths the upload needs.
+  const dtans_matrix& dtans() const { return *dtans_; }
 
   // The kernels' view of the format over host memory.
   cuda::pull_rows<T> host_rows() const {
@@ -114,6 +125,11 @@ class format_layout {
     if (coo_) r.coo = coo_->view(or_null(coo_values_));
     r.hyb = {r.ell, r.coo};
     if (cci_) r.cci = cci_->view(or_null(values_));
+    if (dtans_) {
+      r.dtans = dtans_->view<T>();
+      r.split = {split_count_, 0, split_rows_.data(), split_coded_rows_.data()};
+      r.split.partial_slots = r.split.partial(split_count_);
+    }
     if (sell_) {
       r.sell = sell_->view(or_null(values_));
       r.csr = {nrows_, ncols_, long_offsets_.data(), long_cols_.data(), or_null(long_values_),
@@ -132,6 +148,59 @@ class format_layout {
     const auto v = e.view(static_cast<const std::uint64_t*>(nullptr));
     values_ = slot_values(e.values(), v.cols, e.width() * e.nrows(), a);
     ell_ = e;
+  }
+  // dtANS over A's rows, a row of more than a lane's share of entries coded as pieces of that
+  // many (cuda::dtans_split): the coded rows have A's columns and values in A's order, only
+  // their offsets differ.
+  void put_dtans(const matrix<T>& a) {
+    const bool weighted = !a.values().empty();
+    csr_matrix c{a.nrows(), a.ncols(), a.offsets(), a.cols(), {}};
+    if (weighted) {
+      if constexpr (detail::format_storable_v<T>) {
+        c.values = a.values();
+      } else {
+        throw error(error_kind::usage,
+                    "the dtans format on the GPU codes values of int32, int64, uint32, uint64, "
+                    "float32 or float64 (or none: an iso matrix); this matrix holds other values");
+      }
+    }
+    const std::uint64_t symbols = a.nvals() * (weighted ? 2 : 1) + a.nrows();
+    const std::uint32_t lane = gpu_dtans_lane_symbols(symbols);
+    const std::uint64_t piece = weighted ? lane / 2 : lane;
+    std::vector<std::uint64_t> rows, coded_rows;
+    std::uint64_t coded = 0;
+    for (std::uint64_t i = 0; i < a.nrows(); ++i) {
+      const std::uint64_t pieces =
+          std::max<std::uint64_t>(1, (c.row_length(i) + piece - 1) / piece);
+      if (pieces > 1) {
+        rows.push_back(i);
+        coded_rows.push_back(coded);
+      }
+      coded += pieces;
+    }
+    split_count_ = rows.size();
+    rows.push_back(a.nrows());
+    coded_rows.push_back(coded);
+    if (split_count_ > 0) {
+      buffer<edge_offset> offsets(coded + 1);
+      std::uint64_t v = 0;
+      offsets[0] = 0;
+      for (std::uint64_t i = 0; i < a.nrows(); ++i) {
+        const std::uint64_t length = c.row_length(i);
+        std::uint64_t left = length;
+        do {
+          const std::uint64_t take = std::min(left, piece);
+          offsets[v + 1] = offsets[v] + take;
+          ++v;
+          left -= take;
+        } while (left > 0);
+      }
+      c.nrows = coded;
+      c.offsets = shared_array<edge_offset>(std::move(offsets));
+    }
+    split_rows_ = array<std::uint64_t>(rows.data(), rows.size());
+    split_coded_rows_ = array<std::uint64_t>(coded_rows.data(), coded_rows.size());
+    dtans_ = dtans_matrix::from_csr(c, dtans_options{lane, gpu_dtans_max_run});
   }
   void put_coo(const coo_matrix& c, const matrix<T>& a) {
     const auto v = c.view(static_cast<const std::uint64_t*>(nullptr));
@@ -187,6 +256,9 @@ class format_layout {
   std::optional<coo_matrix> coo_;  // COO, or HYB's overflow
   std::optional<sell_matrix> sell_;
   std::optional<cci_matrix> cci_;
+  std::optional<dtans_matrix> dtans_;
+  std::uint64_t split_count_ = 0;  // dtANS's rows coded in pieces (cuda::dtans_split)
+  array<std::uint64_t> split_rows_, split_coded_rows_;
   array<T> values_;                  // of the ELL or SELL slots, or CCI's entries
   array<edge_offset> long_offsets_;  // SELL's long rows (put_long_rows)
   array<vertex_id> long_cols_;

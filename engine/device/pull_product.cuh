@@ -1,7 +1,7 @@
 // The pull product on the GPU: t<mask> = rows ⊕.⊗ x for a bitmap or dense x (x_present null when
 // dense), S in the mxv orientation (vxm passes Aᵀ's rows and flipped<S>). The format's kernel is
 // chosen here at run time; the result is counted and held in the form its density calls for.
-// A format's GPU kernel is added with one more case below (CSR-dtANS comes next).
+// A format's GPU kernel is added with one more case below.
 #pragma once
 
 #include <cstdint>
@@ -44,6 +44,13 @@ device_vector<typename S::c_type> pull_product(const pull_rows<T>& rows, const U
       case format_kind::cci:
         cci_pull_rows<S>(rows.cci, rows.iso, x, x_present, mask, y.data(), y_present.data());
         break;
+      case format_kind::dtans: {
+        device_array<C> partial(rows.split.partial_slots);
+        device_array<std::uint8_t> partial_present(rows.split.partial_slots);
+        dtans_pull_rows<S>(rows.dtans, rows.split, rows.iso, x, x_present, mask, y.data(),
+                           y_present.data(), partial.data(), partial_present.data());
+        break;
+      }
       default:
         throw error(error_kind::usage, "the " + std::string(format_name(rows.kind)) +
                                            " format has no CUDA kernel yet");

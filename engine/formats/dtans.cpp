@@ -35,10 +35,10 @@ std::uint32_t raw_bits_of_key(std::uint64_t key) {
   return key >= bucket_key ? std::uint32_t(key >> 32) & 0xff : 0;
 }
 
-// Calls f(key) for the index symbols of one row: its deltas (runs of deltas of 1 folded when
-// `runs`), then the end of row.
+// Calls f(key) for the index symbols of one row: its deltas (runs of up to max_run deltas of 1
+// folded into one symbol; max_run 1: none), then the end of row.
 template <class F>
-void for_each_index_key(const vertex_id* cols, edge_offset length, bool runs, F&& f) {
+void for_each_index_key(const vertex_id* cols, edge_offset length, std::uint32_t max_run, F&& f) {
   std::uint32_t last = 0xffffffffu, run = 0;
   auto flush = [&] {
     if (run == 1) f(std::uint64_t(1));
@@ -48,8 +48,8 @@ void for_each_index_key(const vertex_id* cols, edge_offset length, bool runs, F&
   for (edge_offset k = 0; k < length; ++k) {
     const std::uint32_t d = cols[k] - last;
     last = cols[k];
-    if (runs && d == 1) {
-      if (++run == dtans_max_run) flush();
+    if (max_run > 1 && d == 1) {
+      if (++run == max_run) flush();
       continue;
     }
     flush();
@@ -348,7 +348,8 @@ struct csr_source {
   static constexpr std::uint32_t value_bits = std::is_same_v<T, pattern_value> ? 0 : 8 * sizeof(T);
   const csr_matrix& a;
   const T* values;
-  bool weighted;  // deltas of 1 are not folded into runs: each is followed by its value
+  bool weighted;          // deltas of 1 are not folded into runs: each is followed by its value
+  std::uint32_t max_run;  // 1 when weighted
 
   std::uint64_t bits_of(edge_offset k) const {
     std::uint64_t bits = 0;
@@ -357,7 +358,7 @@ struct csr_source {
   }
   template <class F>
   void for_each_key(std::uint64_t r, F&& f) const {
-    for_each_index_key(a.cols.data() + a.row_begin(r), a.row_length(r), !weighted, f);
+    for_each_index_key(a.cols.data() + a.row_begin(r), a.row_length(r), max_run, f);
   }
 };
 
@@ -559,7 +560,7 @@ encoded_streams join_slices(const std::vector<lane_rows>& lanes,
 template <class T>
 encoded_streams encode_streams(const csr_matrix& a, const T* values, const dtans_options& options,
                                dtans_index_entry* index_table, dtans_value_entry* value_table) {
-  const csr_source<T> in{a, values, a.has_values()};
+  const csr_source<T> in{a, values, a.has_values(), a.has_values() ? 1 : options.max_run};
   const symbol_counts counts = count_symbols(in);
   const symbol_coder<T> code(counts, a.nrows, index_table, value_table);
   const information_shares shares = share_information(counts, code, a.nrows);
@@ -601,6 +602,9 @@ void decode_slices(const dtans_view<V>& view, edge_offset* next, vertex_id* cols
 
 dtans_matrix dtans_matrix::from_csr(const csr_matrix& a, const dtans_options& options) {
   if (options.lane_symbols < 1) throw error(error_kind::usage, "CSR-dtANS needs lane_symbols >= 1");
+  if (options.max_run < 1 || options.max_run > dtans_max_run)
+    throw error(error_kind::usage,
+                "CSR-dtANS needs max_run in 1 .. " + std::to_string(dtans_max_run));
   dtans_matrix m;
   m.nrows_ = a.nrows;
   m.ncols_ = a.ncols;

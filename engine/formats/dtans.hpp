@@ -46,6 +46,10 @@ struct dtans_options {
   // Symbols a lane takes before it closes (at a row's end): larger lanes cost less row structure
   // (6 bytes a lane), smaller ones give more slices to spread over threads or warps.
   std::uint32_t lane_symbols = 512;
+  // A pattern matrix's longest run of deltas of 1 that one symbol stands for (1 .. 32; 1: no
+  // runs). Longer runs cost fewer symbols; shorter ones even out the work of lanes decoded in
+  // lockstep, where a warp waits for its longest run.
+  std::uint32_t max_run = dtans_max_run;
 };
 
 class dtans_matrix {
@@ -63,6 +67,9 @@ class dtans_matrix {
   // tables structure.
   formats::footprint size() const noexcept;
   std::uint64_t bytes() const noexcept { return size().bytes(); }
+  // 32-bit words of the symbol stream and of the escape stream (its padding words included).
+  std::uint64_t stream_words() const noexcept { return words_.size(); }
+  std::uint64_t escape_words() const noexcept { return escapes_.size(); }
 
   template <class V>
   dtans_view<V> view() const {

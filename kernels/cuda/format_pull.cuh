@@ -7,6 +7,9 @@
 //  - CCI (one slice, the CPU layout): a thread per group of cci_group rows, decoding them in
 //    order from the group's stored start (Lawlor, IA^3 2013): the compressed matrix itself is
 //    what the GPU reads, nothing beside it;
+//  - CSR-dtANS: a warp per slice, lane l decoding the slice's l-th stream (dtans_lane.hpp), the
+//    index table in shared memory (Schätzle, Pegolotti, Püschel, seeds/003); then a thread per
+//    row coded in pieces joins the pieces' sums;
 //  - COO: a thread per entry combines its product into y(row) with the monoid's atomic form
 //    (atomic_combine.cuh); a monoid without one runs a thread per row over its entries in
 //    column order (found by binary search), which keeps the order a non-commutative ⊕ needs;
@@ -19,6 +22,7 @@
 
 #include "kernels/cuda/atomic_combine.cuh"
 #include "kernels/cuda/cuda_try.cuh"
+#include "kernels/cuda/dtans_lane.hpp"
 #include "kernels/cuda/format_rows.hpp"
 #include "kernels/cuda/views.hpp"
 #include "kernels/cuda/warp.cuh"
@@ -45,6 +49,33 @@ __global__ void cci_pull(cci_view<T> v, T iso, const U* x, const std::uint8_t* x
   const std::uint64_t groups = (v.nrows + cci_group - 1) / cci_group;
   for (std::uint64_t g = global_thread(); g < groups; g += grid_threads())
     cci_group_rows<S>(v, iso, x, x_present, mask, g, y, y_present);
+}
+
+// Blocks of block_threads threads each copy the index table (32 KiB) to shared memory, then
+// their warps take slices grid-stride.
+template <class S, class T, class U>
+__global__ void dtans_pull(dtans_view<T> v, dtans_split split, T iso, const U* x,
+                           const std::uint8_t* x_present, mask_view mask, typename S::c_type* y,
+                           std::uint8_t* y_present, typename S::c_type* partial,
+                           std::uint8_t* partial_present) {
+  __shared__ dtans_index_entry table[dtans_slots];
+  for (unsigned k = threadIdx.x; k < dtans_slots; k += blockDim.x) table[k] = v.index_table[k];
+  __syncthreads();
+  v.index_table = table;
+  const warp_team team;
+  const std::uint32_t lane = threadIdx.x % warp_lanes;
+  const std::uint64_t warps = grid_threads() / warp_lanes;
+  for (std::uint64_t s = global_thread() / warp_lanes; s < v.slices; s += warps)
+    dtans_lane_rows<S>(v, split, iso, x, x_present, mask, s, lane, team, y, y_present, partial,
+                       partial_present);
+}
+
+template <class S>
+__global__ void dtans_join_rows(dtans_split split, const typename S::c_type* partial,
+                                const std::uint8_t* partial_present, typename S::c_type* y,
+                                std::uint8_t* y_present) {
+  for (std::uint64_t k = global_thread(); k < split.count; k += grid_threads())
+    dtans_join<S>(split, k, partial, partial_present, y, y_present);
 }
 
 template <class S, class T, class U>
@@ -116,6 +147,24 @@ void cci_pull_rows(const cci_view<T>& v, const T& iso, const U* x, const std::ui
   if (groups == 0) return;
   cci_pull<S><<<grid_for(groups, block_threads), block_threads>>>(v, iso, x, x_present, mask, y,
                                                                   y_present);
+  GRAPHRING_CUDA_LAUNCHED();
+}
+
+// partial, partial_present: split.partial_slots slots of device workspace.
+template <class S, class T, class U>
+void dtans_pull_rows(const dtans_view<T>& v, const dtans_split& split, const T& iso, const U* x,
+                     const std::uint8_t* x_present, mask_view mask, typename S::c_type* y,
+                     std::uint8_t* y_present, typename S::c_type* partial,
+                     std::uint8_t* partial_present) {
+  if (v.slices == 0) return;
+  constexpr std::uint64_t most_blocks = 1024;  // each copies the table once
+  const std::uint64_t blocks = grid_for(v.slices * warp_lanes, block_threads);
+  dtans_pull<S> < <<blocks<most_blocks ? blocks : most_blocks, block_threads>>>(
+                      v, split, iso, x, x_present, mask, y, y_present, partial, partial_present);
+  GRAPHRING_CUDA_LAUNCHED();
+  if (split.count == 0) return;
+  dtans_join_rows<S><<<grid_for(split.count, block_threads), block_threads>>>(
+      split, partial, partial_present, y, y_present);
   GRAPHRING_CUDA_LAUNCHED();
 }
 

@@ -12,6 +12,7 @@
 #include "kernels/formats/cci_view.hpp"
 #include "kernels/formats/coo_view.hpp"
 #include "kernels/formats/csr_view.hpp"
+#include "kernels/formats/dtans_view.hpp"
 #include "kernels/formats/ell_view.hpp"
 #include "kernels/formats/format_view.hpp"
 #include "kernels/formats/hyb_view.hpp"
@@ -35,6 +36,28 @@ struct mask_view {
   }
 };
 
+// The rows the GPU's dtANS layout codes in pieces of at most a lane's share of entries, so that
+// no lane of a warp holds up the others with a long row: each piece is a row of the coded
+// matrix (a "coded row"). Split k is row row[k], whose pieces are the coded rows vrow[k] ..
+// end(k) - 1; row[count] = nrows and vrow[count] = the coded rows, so the arrays are never empty.
+// Coded row v of an unsplit row is row v - offset(k), k the splits that end at or before v.
+// Piece j of split k leaves its sum in partial slot partial(k) + j, and the join folds a
+// split's partials in order (format_rows.hpp, dtans_join).
+struct dtans_split {
+  std::uint64_t count = 0;
+  std::uint64_t partial_slots = 0;      // partial(count), kept here for the host (row, vrow may be
+                                        // device memory)
+  const std::uint64_t* row = nullptr;   // count + 1
+  const std::uint64_t* vrow = nullptr;  // count + 1
+
+  // Coded rows before split k's first piece, less the rows before it: the extra pieces.
+  GRAPHRING_HD std::uint64_t offset(std::uint64_t k) const { return vrow[k] - row[k]; }
+  GRAPHRING_HD std::uint64_t pieces(std::uint64_t k) const { return offset(k + 1) - offset(k) + 1; }
+  // The coded row after split k's last piece.
+  GRAPHRING_HD std::uint64_t end(std::uint64_t k) const { return vrow[k] + pieces(k); }
+  GRAPHRING_HD std::uint64_t partial(std::uint64_t k) const { return offset(k) + k; }
+};
+
 template <class T>
 struct pull_rows {
   format_kind kind = format_kind::csr;
@@ -49,7 +72,9 @@ struct pull_rows {
   ell_view<T> ell;
   hyb_view<T> hyb;
   sell_view<T> sell;
-  cci_view<T> cci;  // one slice: the CPU layout
+  cci_view<T> cci;      // one slice: the CPU layout
+  dtans_view<T> dtans;  // values coded (T arithmetic) or none (iso); its rows are coded rows
+  dtans_split split;    // which of dtans' coded rows are pieces of a longer row
 };
 
 // The entry's value as the semiring's input type A: the stored one, or the iso value.

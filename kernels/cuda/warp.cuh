@@ -1,6 +1,6 @@
 // Lane-level helpers of the CUDA kernels: shuffles of values of any trivially copyable type (a
-// semiring's struct too, moved 32-bit word by word), the ⊕-reduction of a group of lanes, and
-// the mask of the lanes that share a row.
+// semiring's struct too, moved 32-bit word by word), the ⊕-reduction of a group of lanes, the
+// mask of the lanes that share a row, and the warp's sums, ranks and maximum as a team.
 #pragma once
 
 #include <cstdint>
@@ -45,6 +45,35 @@ __device__ inline unsigned group_lane_mask(unsigned lanes) {
   const unsigned lane = threadIdx.x % warp_lanes;
   return ((1u << lanes) - 1) << (lane - lane % lanes);
 }
+
+// The warp as the team of dtans_lane_rows (kernels/cuda/dtans_lane.hpp): sums over the lanes
+// before this one by an inclusive scan of shuffles, ranks by ballot, the maximum by butterfly.
+// Every lane of the warp must call each member.
+struct warp_team {
+  __device__ std::uint64_t exclusive_sum(std::uint64_t v, std::uint64_t& total) const {
+    const unsigned lane = threadIdx.x % warp_lanes;
+    std::uint64_t sum = v;
+    for (unsigned d = 1; d < warp_lanes; d *= 2) {
+      const std::uint64_t below = __shfl_up_sync(full_warp, sum, d);
+      if (lane >= d) sum += below;
+    }
+    total = __shfl_sync(full_warp, sum, warp_lanes - 1);
+    return sum - v;
+  }
+  __device__ std::uint64_t rank(bool b, std::uint64_t& count) const {
+    const unsigned votes = __ballot_sync(full_warp, b);
+    const unsigned lane = threadIdx.x % warp_lanes;
+    count = unsigned(__popc(votes));
+    return unsigned(__popc(votes & ((1u << lane) - 1)));
+  }
+  __device__ std::uint64_t max(std::uint64_t v) const {
+    for (unsigned d = warp_lanes / 2; d > 0; d /= 2) {
+      const std::uint64_t other = __shfl_xor_sync(full_warp, v, d);
+      v = other > v ? other : v;
+    }
+    return v;
+  }
+};
 
 // Index of this thread in the whole grid and the grid's size, for grid-stride loops.
 __device__ inline std::uint64_t global_thread() {

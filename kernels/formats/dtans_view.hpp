@@ -46,10 +46,12 @@ GRAPHRING_HD inline V value_from_bits(std::uint64_t bits) {
     V v;
     std::memcpy(&v, &b, 4);
     return v;
-  } else {
+  } else if constexpr (sizeof(V) == 8) {
     V v;
     std::memcpy(&v, &bits, 8);
     return v;
+  } else {
+    return V{};  // no such matrix is coded (formats store 4- and 8-byte values)
   }
 }
 
@@ -105,66 +107,97 @@ struct dtans_view {
   // column order, and on_row_end(lane, row) after each row's last entry (empty rows too).
   // Segment by segment, as a warp does: every lane decodes its segment, then the two checks and
   // the load of the third word run over the lanes in lane order, the order of the slice's words.
+  // A warp runs the same lane steps (below), one lane a thread, finding by ballot where each
+  // lane's words and escape bits start (kernels/cuda/dtans_lane.hpp).
   template <class OnEntry, class OnRowEnd>
   GRAPHRING_HD void for_each_in_slice(std::uint64_t s, OnEntry&& on_entry,
                                       OnRowEnd&& on_row_end) const {
     dtans_lane lane[dtans_lanes];
-    const bool weighted = value_table != nullptr;
     std::uint64_t pos = word_start[s], esc = escape_start[s] * 32;
-    const std::uint64_t segments = start_lanes(s, lane);
-    for (int j = 0; j < 3; ++j)
-      for (std::uint32_t l = 0; l < dtans_lanes; ++l)
-        if (dtans_round_loads(0, lane[l].segments, lane[l].symbols, j)) lane[l].w[j] = words[pos++];
-    for (std::uint64_t t = 0; t < segments; ++t) {
-      for (std::uint32_t l = 0; l < dtans_lanes; ++l)
-        if (t < lane[l].segments)
-          decode_segment(l, lane[l], t, weighted, esc, on_entry, on_row_end);
-      for (std::uint32_t l = 0; l < dtans_lanes; ++l)  // check 1: extract or load w[0]
-        check_word<0>(lane[l], t, pos);
-      for (std::uint32_t l = 0; l < dtans_lanes; ++l)  // check 2: extract or load w[1]
-        check_word<1>(lane[l], t, pos);
-      for (std::uint32_t l = 0; l < dtans_lanes; ++l)  // the unconditional load of w[2]
-        if (dtans_round_loads(t + 1, lane[l].segments, lane[l].symbols, 2))
-          lane[l].w[2] = words[pos++];
-    }
-  }
-
- private:
-  // The 32 lanes of slice s at the start of their streams and first rows; returns the most
-  // segments a lane has.
-  GRAPHRING_HD std::uint64_t start_lanes(std::uint64_t s, dtans_lane* lane) const {
     std::uint64_t segments = 0, row = slice_row[s];
     for (std::uint32_t l = 0; l < dtans_lanes; ++l) {
-      dtans_lane& a = lane[l];
-      a.symbols = lane_symbols[s * dtans_lanes + l];
-      a.segments = (a.symbols + dtans_segment - 1) / dtans_segment;
-      a.d = a.d2 = 0;
-      a.r = a.r2 = 1;
-      a.row = row;
-      a.col = 0xffffffffu;
-      a.filler = false;
-      a.w[0] = a.w[1] = a.w[2] = 0;
+      start_lane(s, l, row, lane[l]);
       row += lane_rows[s * dtans_lanes + l];
-      if (a.segments > segments) segments = a.segments;
+      if (lane[l].segments > segments) segments = lane[l].segments;
     }
-    return segments;
+    for (int j = 0; j < 3; ++j)
+      for (std::uint32_t l = 0; l < dtans_lanes; ++l)
+        if (first_loads(lane[l], j)) lane[l].w[j] = words[pos++];
+    for (std::uint64_t t = 0; t < segments; ++t) {
+      for (std::uint32_t l = 0; l < dtans_lanes; ++l)
+        if (t < lane[l].segments) decode_segment(l, lane[l], t, esc, on_entry, on_row_end);
+      for (std::uint32_t l = 0; l < dtans_lanes; ++l) {  // check 1: extract or load w[0]
+        const bool loads = check_loads<0>(lane[l], t);
+        check_word<0>(lane[l], t, pos);
+        pos += loads;
+      }
+      for (std::uint32_t l = 0; l < dtans_lanes; ++l) {  // check 2: extract or load w[1]
+        const bool loads = check_loads<1>(lane[l], t);
+        check_word<1>(lane[l], t, pos);
+        pos += loads;
+      }
+      for (std::uint32_t l = 0; l < dtans_lanes; ++l)  // the unconditional load of w[2]
+        if (third_loads(lane[l], t)) lane[l].w[2] = words[pos++];
+    }
   }
 
-  // Slot i of a segment: 12 bits at bit 12 i of the lane's three words.
-  static GRAPHRING_HD std::uint32_t slot_of(const dtans_lane& a, std::uint32_t i) {
-    const std::uint32_t bit = i * dtans_slot_bits, word = bit >> 5, off = bit & 31;
-    std::uint64_t both = a.w[word];
-    if (word < 2) both |= std::uint64_t(a.w[word + 1]) << 32;
-    return std::uint32_t(both >> off) & (dtans_slots - 1);
+  // The lane steps, in the order a lane takes them: start_lane; the three first loads (j = 0,
+  // 1, 2: first_loads, then w[j] = the next word); then for each segment t < segments:
+  // decode_segment (escape bits from where the lanes before it in the slice stop: each takes
+  // segment_escape_bits), check_word<0>, check_word<1> (each loading at the slice's next word
+  // when check_loads says so), and the load of w[2] when third_loads says so.
+
+  // Lane l of slice s, whose first row is `first_row`, at the start of its stream.
+  GRAPHRING_HD void start_lane(std::uint64_t s, std::uint32_t l, std::uint64_t first_row,
+                               dtans_lane& a) const {
+    a.symbols = lane_symbols[s * dtans_lanes + l];
+    a.segments = (a.symbols + dtans_segment - 1) / dtans_segment;
+    a.d = a.d2 = 0;
+    a.r = a.r2 = 1;
+    a.row = first_row;
+    a.col = 0xffffffffu;
+    a.filler = false;
+    a.w[0] = a.w[1] = a.w[2] = 0;
+  }
+
+  // Whether the lane loads w[j] before its first segment.
+  static GRAPHRING_HD bool first_loads(const dtans_lane& a, int j) {
+    return dtans_round_loads(0, a.segments, a.symbols, j);
+  }
+
+  // Escape-stream bits segment t of the lane reads: its escaped deltas' low bits and escaped
+  // values' raw bits (the padding and the filler after an end of row read none).
+  GRAPHRING_HD std::uint64_t segment_escape_bits(const dtans_lane& a, std::uint64_t t) const {
+    const bool weighted = value_table != nullptr;
+    bool filler = a.filler;
+    std::uint64_t bits = 0;
+    for (std::uint32_t i = 0; i < dtans_segment; ++i) {
+      if (t * dtans_segment + i >= a.symbols) break;
+      const std::uint32_t slot = slot_of(a, i);
+      if (weighted && (i & 1)) {
+        const std::uint8_t raw = value_table[slot].raw_bits;
+        if (!filler && raw) bits += raw == 64 ? 64 : 32;
+        filler = false;
+      } else {
+        const dtans_index_entry& e = index_table[slot];
+        if (e.count == 0)
+          filler = weighted;
+        else
+          bits += e.raw_bits;
+      }
+    }
+    return bits;
   }
 
   // Segment t of lane l (a): each slot's symbol is taken (but the last segment's padding) and
   // its digit added to the segment's first or second group of 4; unless this is the lane's last
-  // segment, the first group joins the state and the second waits for check 1.
+  // segment, the first group joins the state and the second waits for check 1. Escape bits are
+  // read from `esc` on.
   template <class OnEntry, class OnRowEnd>
-  GRAPHRING_HD void decode_segment(std::uint32_t l, dtans_lane& a, std::uint64_t t, bool weighted,
+  GRAPHRING_HD void decode_segment(std::uint32_t l, dtans_lane& a, std::uint64_t t,
                                    std::uint64_t& esc, OnEntry& on_entry,
                                    OnRowEnd& on_row_end) const {
+    const bool weighted = value_table != nullptr;
     std::uint64_t d1 = 0, r1 = 1, d2 = 0, r2 = 1;
     for (std::uint32_t i = 0; i < dtans_segment; ++i) {
       const std::uint32_t slot = slot_of(a, i);
@@ -192,6 +225,47 @@ struct dtans_view {
       a.d2 = d2;
       a.r2 = r2;
     }
+  }
+
+  // Whether the check after segment t that refills w[j] (check 1: w[0], check 2: w[1]) loads
+  // the word from the stream rather than extracting it from the state.
+  template <int j>
+  static GRAPHRING_HD bool check_loads(const dtans_lane& a, std::uint64_t t) {
+    return t + 1 < a.segments && !(a.r >> 32) && dtans_round_loads(t + 1, a.segments, a.symbols, j);
+  }
+
+  // That check: the word is extracted from the state when its radix has reached W, else loaded
+  // from the stream at word `at`; after check 1 the segment's second digit group joins the state.
+  template <int j>
+  GRAPHRING_HD void check_word(dtans_lane& a, std::uint64_t t, std::uint64_t at) const {
+    if (t + 1 >= a.segments) return;
+    if (a.r >> 32) {
+      a.w[j] = std::uint32_t(a.d);
+      a.d >>= 32;
+      a.r >>= 32;
+    } else if (dtans_round_loads(t + 1, a.segments, a.symbols, j)) {
+      a.w[j] = words[at];
+    }
+    if constexpr (j == 0) {
+      a.d = a.d * a.r2 + a.d2;
+      a.r *= a.r2;
+    }
+  }
+
+  // Whether the lane loads w[2] after segment t.
+  static GRAPHRING_HD bool third_loads(const dtans_lane& a, std::uint64_t t) {
+    return dtans_round_loads(t + 1, a.segments, a.symbols, 2);
+  }
+
+ private:
+  // Slot i of a segment: 12 bits at bit 12 i of the lane's three words (chosen by value, not by
+  // index, so that a GPU lane keeps its words in registers).
+  static GRAPHRING_HD std::uint32_t slot_of(const dtans_lane& a, std::uint32_t i) {
+    const std::uint32_t bit = i * dtans_slot_bits, word = bit >> 5, off = bit & 31;
+    const std::uint64_t low = std::uint64_t(a.w[0]) | std::uint64_t(a.w[1]) << 32;
+    const std::uint64_t high = std::uint64_t(a.w[1]) | std::uint64_t(a.w[2]) << 32;
+    const std::uint64_t both = word == 0 ? low : word == 1 ? high : a.w[2];
+    return std::uint32_t(both >> off) & (dtans_slots - 1);
   }
 
   // A value slot: the entry's value (escaped: its bits raw from the escape stream), or nothing
@@ -228,25 +302,6 @@ struct dtans_view {
     for (std::uint32_t c = 0; c < e.count; ++c) {
       a.col += delta;
       if (!weighted) on_entry(l, a.row, vertex_id(a.col), V{});
-    }
-  }
-
-  // The check after segment t that refills w[j] (check 1: w[0], check 2: w[1]): the word is
-  // extracted from the state when its radix has reached W, else loaded from the stream; after
-  // check 1 the segment's second digit group joins the state.
-  template <int j>
-  GRAPHRING_HD void check_word(dtans_lane& a, std::uint64_t t, std::uint64_t& pos) const {
-    if (t + 1 >= a.segments) return;
-    if (a.r >> 32) {
-      a.w[j] = std::uint32_t(a.d);
-      a.d >>= 32;
-      a.r >>= 32;
-    } else if (dtans_round_loads(t + 1, a.segments, a.symbols, j)) {
-      a.w[j] = words[pos++];
-    }
-    if constexpr (j == 0) {
-      a.d = a.d * a.r2 + a.d2;
-      a.r *= a.r2;
     }
   }
 };
