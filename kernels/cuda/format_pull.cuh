@@ -158,9 +158,10 @@ void dtans_pull_rows(const dtans_view<T>& v, const dtans_split& split, const T& 
                      std::uint8_t* partial_present) {
   if (v.slices == 0) return;
   constexpr std::uint64_t most_blocks = 1024;  // each copies the table once
-  const std::uint64_t blocks = grid_for(v.slices * warp_lanes, block_threads);
-  dtans_pull<S> < <<blocks<most_blocks ? blocks : most_blocks, block_threads>>>(
-                      v, split, iso, x, x_present, mask, y, y_present, partial, partial_present);
+  const std::uint64_t wanted = grid_for(v.slices * warp_lanes, block_threads);
+  const std::uint64_t blocks = wanted < most_blocks ? wanted : most_blocks;
+  dtans_pull<S><<<blocks, block_threads>>>(v, split, iso, x, x_present, mask, y, y_present, partial,
+                                           partial_present);
   GRAPHRING_CUDA_LAUNCHED();
   if (split.count == 0) return;
   dtans_join_rows<S><<<grid_for(split.count, block_threads), block_threads>>>(
