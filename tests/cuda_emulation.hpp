@@ -41,27 +41,34 @@ vector<C> from_workspace(array<C> values, array<std::uint8_t> present) {
 }
 
 // 32 host threads standing in for a warp's lanes in dtans_lane_rows: in each collective a lane
-// posts its argument, meets the others at a barrier, reads the posts, and meets them again
-// before the posts can change.
+// posts its argument, meets the others at a barrier and reads the posts. Posts alternate between
+// two boards, so one barrier a collective suffices: no lane can post on a board again before
+// every lane has passed the next barrier, and each reads the board before arriving there.
 class host_warp {
  public:
   struct team {
     host_warp* warp;
     std::uint32_t lane;
+    std::uint64_t round = 0;  // the collectives this lane has joined
 
     std::uint64_t exclusive_sum(std::uint64_t v, std::uint64_t& total) {
-      const auto& posts = warp->exchange(lane, v);
+      const auto& posts = exchange(v);
       const std::uint64_t before = std::accumulate(posts.begin(), posts.begin() + lane, 0ull);
       total = std::accumulate(posts.begin(), posts.end(), 0ull);
-      warp->sync_.arrive_and_wait();
       return before;
     }
     std::uint64_t rank(bool b, std::uint64_t& count) { return exclusive_sum(b, count); }
     std::uint64_t max(std::uint64_t v) {
-      const auto& posts = warp->exchange(lane, v);
-      const std::uint64_t most = *std::max_element(posts.begin(), posts.end());
+      const auto& posts = exchange(v);
+      return *std::max_element(posts.begin(), posts.end());
+    }
+
+   private:
+    const std::array<std::uint64_t, dtans_lanes>& exchange(std::uint64_t v) {
+      auto& board = warp->boards_[round++ % 2];
+      board[lane] = v;
       warp->sync_.arrive_and_wait();
-      return most;
+      return board;
     }
   };
 
@@ -78,13 +85,7 @@ class host_warp {
   }
 
  private:
-  const std::array<std::uint64_t, dtans_lanes>& exchange(std::uint32_t lane, std::uint64_t v) {
-    posts_[lane] = v;
-    sync_.arrive_and_wait();
-    return posts_;
-  }
-
-  std::array<std::uint64_t, dtans_lanes> posts_{};
+  std::array<std::array<std::uint64_t, dtans_lanes>, 2> boards_{};
   std::barrier<> sync_{dtans_lanes};
 };
 
@@ -153,24 +154,27 @@ vector<typename S::c_type> pull(const cuda::pull_rows<T>& r, const U* x,
       coo(r.hyb.coo, true);
       break;
     case format_kind::cci:
-      for (std::uint64_t g = 0; g * cci_group < n; ++g)
-        cuda::cci_group_rows<S>(r.cci, r.iso, x, x_present, mask, g, y.data(), y_present.data());
-      break;
-    case format_kind::dtans: {
+    case format_kind::dtans: {  // rows coded in pieces leave their sums in partial slots
       array<C> partial(r.split.partial_slots);
       array<std::uint8_t> partial_present(r.split.partial_slots, 2);
-      host_warp warp;
-      warp.run([&](host_warp::team& team) {
-        for (std::uint64_t s = 0; s < r.dtans.slices; ++s)
-          cuda::dtans_lane_rows<S>(r.dtans, r.split, r.iso, x, x_present, mask, s, team.lane, team,
-                                   y.data(), y_present.data(), partial.data(),
-                                   partial_present.data());
-      });
+      if (r.kind == format_kind::cci) {
+        for (std::uint64_t g = 0; g < r.cci.group_count(); ++g)
+          cuda::cci_group_rows<S>(r.cci, r.split, r.iso, x, x_present, mask, g, y.data(),
+                                  y_present.data(), partial.data(), partial_present.data());
+      } else {
+        host_warp warp;
+        warp.run([&](host_warp::team& team) {
+          for (std::uint64_t s = 0; s < r.dtans.slices; ++s)
+            cuda::dtans_lane_rows<S>(r.dtans, r.split, r.iso, x, x_present, mask, s, team.lane,
+                                     team, y.data(), y_present.data(), partial.data(),
+                                     partial_present.data());
+        });
+      }
       EXPECT_EQ(std::count(partial_present.begin(), partial_present.end(), 2), 0)
           << "a piece's sum was not written";
       for (std::uint64_t k = 0; k < r.split.count; ++k)
-        cuda::dtans_join<S>(r.split, k, partial.data(), partial_present.data(), y.data(),
-                            y_present.data());
+        cuda::join_split_row<S>(r.split, k, partial.data(), partial_present.data(), y.data(),
+                                y_present.data());
       break;
     }
     default:

@@ -2,7 +2,7 @@
 // that reach every branch: the buffered reader's refill for 35-bit codewords (column jumps of
 // 2^29 and more, which only matrices of over 2^29 columns hold), and validate()'s refusals, one
 // per check, of views that a damaged file or a fuzzer could hand it, with one and with several
-// slices.
+// slices; and groups cut by symbols (the GPU's layout), walked in order and sought into.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -48,9 +48,9 @@ csr_matrix wide_matrix(std::uint64_t nrows, std::uint64_t ncols, std::uint64_t s
 // Every row of a one-slice CCI view decoded by the buffered reader the CPU kernels use.
 std::vector<std::vector<vertex_id>> rows_by_reader(const cci_view<pattern_value>& v) {
   std::vector<std::vector<vertex_id>> rows(v.nrows);
-  for (std::uint64_t g = 0; g * cci_group < v.nrows; ++g) {
-    cci_reader in(v, v.code_start[g]);
-    for (std::uint64_t r = g * cci_group; r < std::min(v.nrows, (g + 1) * cci_group); ++r) {
+  for (std::uint64_t g = 0; g < v.group_count(); ++g) {
+    cci_reader in(v, v.group_start(g));
+    for (std::uint64_t r = v.group_first_row(g); r < v.group_first_row(g + 1); ++r) {
       std::uint64_t left = in.read_length(v);
       std::uint32_t col = 0xffffffffu, delta = 0, count = 0;
       while (left > 0) {
@@ -88,17 +88,21 @@ TEST(CciDecode, JumpsOf2To29AndMoreTakeTheReadersRefill) {
 struct view_copy {
   std::vector<edge_offset> offsets, group_entry;
   std::vector<std::uint64_t> code_start, words;
+  std::vector<std::uint32_t> group_row, group_bit;
   cci_view<pattern_value> v;
 
   explicit view_copy(const cci_matrix& m) : v(m.view<pattern_value>(nullptr)) {
-    const std::uint64_t groups = (v.nrows + cci_group - 1) / cci_group;
+    const std::uint64_t groups = v.group_count();
     if (v.offsets) offsets.assign(v.offsets, v.offsets + v.nrows + 1);
     if (v.group_entry) group_entry.assign(v.group_entry, v.group_entry + groups + 1);
-    code_start.assign(v.code_start,
-                      v.code_start + (v.slices == 1 ? groups : v.nrows * v.slices) + 1);
+    if (v.group_row) group_row.assign(v.group_row, v.group_row + groups + 1);
+    if (v.group_bit) group_bit.assign(v.group_bit, v.group_bit + groups + 1);
+    code_start.assign(v.code_start, v.code_start + v.start_count());
     words.assign(v.words, v.words + v.nwords);
     v.offsets = offsets.empty() ? nullptr : offsets.data();
     v.group_entry = group_entry.empty() ? nullptr : group_entry.data();
+    v.group_row = group_row.empty() ? nullptr : group_row.data();
+    v.group_bit = group_bit.empty() ? nullptr : group_bit.data();
     v.code_start = code_start.data();
     v.words = words.data();
   }
@@ -138,6 +142,62 @@ TEST(CciDecode, ValidateRefusesEachKindOfDamageWithOneSlice) {
     view_copy c(m);
     damage_it(c);
     EXPECT_FALSE(validate(c.v, nnz));
+  }
+}
+
+TEST(CciDecode, GroupsCutBySymbolsHoldAtMostThatManyAndDecodeAsTheRows) {
+  csr_matrix a = wide_matrix(200, 5000, 5);
+  const std::uint64_t symbols = 16;
+  const cci_matrix m = cci_matrix::from_csr(a, cci_options{1, symbols});
+  const cci_view<pattern_value> v = m.view<pattern_value>(nullptr);
+  ASSERT_NE(v.group_row, nullptr);
+  ASSERT_GT(v.group_count(), cci_start_every);  // starts stored as offsets from two blocks'.
+  EXPECT_EQ(v.group_first_row(0), 0u);
+  EXPECT_EQ(v.group_first_row(v.group_count()), a.nrows);
+  for (std::uint64_t g = 0; g < v.group_count(); ++g) {
+    const std::uint64_t first = v.group_first_row(g), last = v.group_first_row(g + 1);
+    ASSERT_LT(first, last) << "group " << g;
+    EXPECT_EQ(v.group_entry[g], a.offsets[first]) << "group " << g;
+    const std::uint64_t taken = last - first + a.offsets[last] - a.offsets[first];
+    EXPECT_TRUE(taken <= symbols || last == first + 1) << "group " << g;  // else one long row
+    if (last < a.nrows) {  // the next row would not have fitted
+      EXPECT_GT(taken + 1 + a.row_length(last), symbols) << "group " << g;
+    }
+    for (std::uint64_t r = first; r < last; ++r) EXPECT_EQ(v.group_of(r), g) << "row " << r;
+  }
+  const auto rows = rows_by_reader(v);
+  for (std::uint64_t r = 0; r < a.nrows; ++r) {
+    const std::vector<vertex_id> want(a.cols.begin() + std::ptrdiff_t(a.row_begin(r)),
+                                      a.cols.begin() + std::ptrdiff_t(a.row_end(r)));
+    EXPECT_EQ(rows[r], want) << "row " << r;
+    std::vector<vertex_id> sought;  // by random access: seek through the row's group
+    v.for_each_in_row(r, [&](vertex_id c, edge_offset k) {
+      EXPECT_EQ(k, a.row_begin(r) + sought.size());
+      sought.push_back(c);
+      return false;
+    });
+    EXPECT_EQ(sought, want) << "row " << r;
+  }
+  const csr_matrix back = m.to_csr();
+  EXPECT_TRUE(std::ranges::equal(back.offsets, a.offsets));
+  EXPECT_TRUE(std::ranges::equal(back.cols, a.cols));
+  EXPECT_TRUE(validate(v, a.nnz()));
+  std::uint64_t moved = 1;  // a group whose first row has entries: moving it shows in the entries
+  while (a.row_length(v.group_first_row(moved)) == 0) ++moved;
+  const std::vector<std::pair<const char*, std::function<void(view_copy&)>>> damage = {
+      {"first group row not 0", [](view_copy& c) { c.group_row[0] = 1; }},
+      {"last group row not nrows", [](view_copy& c) { c.group_row.back() -= 1; }},
+      {"an empty group", [](view_copy& c) { c.group_row[2] = c.group_row[1]; }},
+      {"a group row moved", [&](view_copy& c) { c.group_row[moved] += 1; }},
+      {"no group offsets", [](view_copy& c) { c.v.group_bit = nullptr; }},
+      {"a group starting mid-code", [](view_copy& c) { c.group_bit[5] += 3; }},
+      {"a block's start moved", [](view_copy& c) { c.code_start[1] += 1; }},
+  };
+  for (const auto& [what, damage_it] : damage) {
+    SCOPED_TRACE(what);
+    view_copy c(m);
+    damage_it(c);
+    EXPECT_FALSE(validate(c.v, a.nnz()));
   }
 }
 

@@ -1,9 +1,9 @@
 // The CUDA backend's host-side decisions, which run in every build: launch geometry (grid sizes,
 // row bins, the load-balanced search of a push), which monoids take the atomic paths, what a
 // mask view allows, and the format layouts the device matrices upload (every slot's column and
-// value against the matrix, SELL built with C = 32, CCI as the CPU stores it, dtANS with its
-// values coded, the GPU's lane length and its long rows in pieces); and the run-time backend
-// choice.
+// value against the matrix, SELL built with C = 32, CCI in groups of a thread's share of symbols,
+// dtANS with its values coded, the GPU's lane length and its long rows in pieces); and the run-time
+// backend choice.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -144,24 +144,18 @@ void expect_layout_holds(const matrix<T>& a, format_kind kind) {
       r.coo.for_each_in_row(
           i, [&](vertex_id j, std::uint64_t k) { return check(i, j, r.coo.values, k); });
   }
-  if (kind == format_kind::cci) {
-    EXPECT_EQ(r.cci.slices, 1u);  // the CPU layout, not a GPU copy of it
-    for (std::uint64_t i = 0; i < a.nrows(); ++i)
-      r.cci.for_each_in_row(
-          i, [&](vertex_id j, std::uint64_t k) { return check(i, j, r.cci.values, k); });
-  }
-  if (kind == format_kind::dtans) {
-    // The coded rows are A's rows, the long ones in pieces; a lane's tracker started anywhere
-    // names the row of each coded row as one walked from the first does.
-    const std::uint64_t coded = r.dtans.nrows;
+  if (kind == format_kind::cci || kind == format_kind::dtans) {
+    // The coded rows are A's rows, the long ones in pieces; a tracker started anywhere names
+    // the row of each coded row as one walked from the first does.
+    const std::uint64_t coded = kind == format_kind::cci ? r.cci.nrows : r.dtans.nrows;
     EXPECT_EQ(r.split.row[r.split.count], a.nrows());
     EXPECT_EQ(r.split.vrow[r.split.count], coded);
     std::vector<std::uint64_t> row_of(coded);
-    cuda::dtans_row_tracker walk;
+    cuda::piece_tracker walk;
     walk.start(r.split, 0);
     for (std::uint64_t v = 0; v < coded; ++v, walk.advance()) {
       row_of[v] = walk.real_row();
-      cuda::dtans_row_tracker jump;
+      cuda::piece_tracker jump;
       jump.start(r.split, v);
       EXPECT_EQ(jump.real_row(), row_of[v]) << "coded row " << v;
       EXPECT_EQ(jump.in_split(), walk.in_split()) << "coded row " << v;
@@ -178,14 +172,29 @@ void expect_layout_holds(const matrix<T>& a, format_kind kind) {
       pieces += r.split.pieces(k);
     }
     EXPECT_EQ(r.split.partial_slots, pieces);
-    for (std::uint64_t slice = 0; slice < r.dtans.slices; ++slice)
-      r.dtans.for_each_in_slice(
-          slice,
-          [&](std::uint32_t, std::uint64_t v, vertex_id j, const T& value) {
-            const T stored = r.dtans.value_table ? value : r.iso;
-            check(row_of[v], j, &stored, 0);
-          },
-          [](std::uint32_t, std::uint64_t) {});
+    if (kind == format_kind::cci) {
+      // One slice in groups of at most the GPU's share of symbols, a thread's each.
+      EXPECT_EQ(r.cci.slices, 1u);
+      ASSERT_NE(r.cci.group_row, nullptr);
+      const std::uint64_t most = device_layout::gpu_cci_group_symbols;
+      for (std::uint64_t g = 0; g < r.cci.group_count(); ++g) {
+        const std::uint64_t first = r.cci.group_first_row(g), last = r.cci.group_first_row(g + 1);
+        EXPECT_LE(last - first + r.cci.group_entry[g + 1] - r.cci.group_entry[g], most)
+            << "group " << g;
+      }
+      for (std::uint64_t v = 0; v < coded; ++v)
+        r.cci.for_each_in_row(
+            v, [&](vertex_id j, std::uint64_t k) { return check(row_of[v], j, r.cci.values, k); });
+    } else {
+      for (std::uint64_t slice = 0; slice < r.dtans.slices; ++slice)
+        r.dtans.for_each_in_slice(
+            slice,
+            [&](std::uint32_t, std::uint64_t v, vertex_id j, const T& value) {
+              const T stored = r.dtans.value_table ? value : r.iso;
+              check(row_of[v], j, &stored, 0);
+            },
+            [](std::uint32_t, std::uint64_t) {});
+    }
   }
   if (kind == format_kind::sell) {
     EXPECT_EQ(r.sell.chunk, 32u);
@@ -224,6 +233,10 @@ TEST(CudaGeometry, FormatLayoutsHoldEveryEntryWithItsValue) {
       expect_layout_holds(a, kind);
       expect_layout_holds(iso, kind);
     }
+    if (s.dense_row) {  // the dense row is longer than a CCI thread's share: coded in pieces
+      EXPECT_EQ(device_layout::format_layout<double>(a, format_kind::cci).host_rows().split.count,
+                1u);
+    }
     try {
       expect_layout_holds(a, format_kind::ell);
     } catch (const error& e) {
@@ -253,8 +266,8 @@ TEST(CudaGeometry, DtansRefusesValuesItCannotCode) {
 
 TEST(CudaGeometry, DtansLanesGiveTheGpuThousandsOfSlices) {
   EXPECT_EQ(device_layout::gpu_dtans_lane_symbols(0), 32u);
-  EXPECT_EQ(device_layout::gpu_dtans_lane_symbols(std::uint64_t(2048) * 32 * 64), 64u);
-  EXPECT_EQ(device_layout::gpu_dtans_lane_symbols(std::uint64_t(2048) * 32 * 64 - 1), 32u);
+  EXPECT_EQ(device_layout::gpu_dtans_lane_symbols(std::uint64_t(8192) * 32 * 64), 64u);
+  EXPECT_EQ(device_layout::gpu_dtans_lane_symbols(std::uint64_t(8192) * 32 * 64 - 1), 32u);
   EXPECT_EQ(device_layout::gpu_dtans_lane_symbols(std::uint64_t(1) << 40), 512u);
 }
 

@@ -2,6 +2,7 @@
 // algorithms beside the CPU systems (see cuda_workloads.hpp).
 #include "bench/harness/cuda_workloads.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <memory>
@@ -116,8 +117,15 @@ void add_cuda_kernel_workloads(std::vector<workload>& out, graph& g, const std::
   const double n = double(s->n), nnz = double(g.edges());
   // The least traffic of a pull SpMV on a pattern matrix, as the CPU kernel rows count it.
   const double bytes = 8 * (n + 1) + 4 * nnz + 4 * n + 4 * n;
+  // --formats picks the formats beside CSR (the baseline, always run); without it, every one.
+  auto wanted = [&](format_kind kind) {
+    if (kind == format_kind::csr || o.formats.empty()) return true;
+    return std::any_of(o.formats.begin(), o.formats.end(),
+                       [&](const adjacency_format& f) { return f.kind == kind; });
+  };
   for (format_kind kind : {format_kind::csr, format_kind::coo, format_kind::ell, format_kind::hyb,
                            format_kind::sell, format_kind::cci, format_kind::dtans}) {
+    if (!wanted(kind)) continue;
     std::shared_ptr<const device_matrix<float>> m;
     try {
       m = std::make_shared<const device_matrix<float>>(s->a, kind);

@@ -33,8 +33,9 @@ struct bench_options {
   std::vector<std::int64_t> sources;
   bool quiet = false;
   std::string json, csv, plot;
-  // cuda: GPU rows too (bench/harness/cuda_workloads.hpp): every format's SpMV beside cuSPARSE's,
-  // and the GPU's BFS, SSSP and PageRank in the same workloads as the CPU systems.
+  // cuda: GPU rows too (bench/harness/cuda_workloads.hpp): every format's SpMV beside cuSPARSE's
+  // (with --formats, CSR's and those it names), and the GPU's BFS, SSSP and PageRank in the same
+  // workloads as the CPU systems.
   backend on = backend::cpu;
   // graphring's BFS, Bellman-Ford SSSP, PageRank and CC (symmetric graphs) once more through each
   // of these storages

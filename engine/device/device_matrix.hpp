@@ -142,13 +142,14 @@ class device_matrix {
     device_array<T> values, coo_values, long_values;
     bin_arrays long_rows;
     device_array<std::uint64_t> code_start, words;  // CCI
+    device_array<std::uint32_t> group_row, group_bit;
     device_array<edge_offset> group_entry;
     device_array<std::uint64_t> slice_row, word_start, escape_start;  // dtANS
     device_array<std::uint16_t> lane_rows;
     device_array<std::uint32_t> lane_symbols, stream, escapes;
     device_array<dtans_index_entry> index_table;
     device_array<dtans_value_entry> value_table;
-    device_array<std::uint64_t> split_rows, split_coded_rows;
+    device_array<std::uint64_t> split_rows, split_coded_rows;  // CCI and dtANS (row_pieces)
 
     explicit device_format(const device_layout::format_layout<T>& layout)
         : rows(layout.host_rows()) {
@@ -165,12 +166,20 @@ class device_matrix {
       }
       r.hyb = {r.ell, r.coo};
       if (r.kind == format_kind::cci) {
-        const std::uint64_t groups = (r.cci.nrows + cci_group - 1) / cci_group;
+        const std::uint64_t groups = r.cci.group_count();
         const std::uint64_t entries = r.cci.group_entry[groups];
         r.cci.values = put(values, r.cci.values, entries);
-        r.cci.code_start = put(code_start, r.cci.code_start, groups + 1);
-        r.cci.group_entry = put(group_entry, r.cci.group_entry, groups + 1);
+        r.cci.code_start = put(code_start, r.cci.code_start, r.cci.start_count());
+        // A group's first entry indexes the values: not needed without them.
+        r.cci.group_entry =
+            r.cci.values ? put(group_entry, r.cci.group_entry, groups + 1) : nullptr;
+        r.cci.group_row = put(group_row, r.cci.group_row, groups + 1);
+        r.cci.group_bit = put(group_bit, r.cci.group_bit, groups + 1);
         r.cci.words = put(words, r.cci.words, r.cci.nwords);
+      }
+      if (r.kind == format_kind::cci || r.kind == format_kind::dtans) {
+        r.split.row = put(split_rows, r.split.row, r.split.count + 1);
+        r.split.vrow = put(split_coded_rows, r.split.vrow, r.split.count + 1);
       }
       if (r.kind == format_kind::dtans) {
         auto& d = r.dtans;
@@ -184,8 +193,6 @@ class device_matrix {
         d.escapes = put(escapes, d.escapes, layout.dtans().escape_words());
         d.index_table = put(index_table, d.index_table, dtans_slots);
         d.value_table = put(value_table, d.value_table, dtans_slots);
-        r.split.row = put(split_rows, r.split.row, r.split.count + 1);
-        r.split.vrow = put(split_coded_rows, r.split.vrow, r.split.count + 1);
       }
       if (r.kind == format_kind::sell) {
         const std::uint64_t slots = r.sell.slices ? r.sell.slice_offsets[r.sell.slices] : 0;

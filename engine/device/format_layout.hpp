@@ -5,7 +5,8 @@
 // over the rows of up to 32 entries; the longer ones stay in CSR for the CSR kernels' bins.
 // CSR-dtANS codes the values themselves (a matrix of the arithmetic types, or none), with lanes
 // short enough that a graph gives the GPU a few thousand slices (warps) to run, and longer rows
-// coded in pieces of a lane's share, so that no lane holds up its warp.
+// coded in pieces of a lane's share, so that no lane holds up its warp. CCI likewise: groups of
+// rows cut by symbols, a thread's each, longer rows in pieces.
 // host_rows() gives the kernels' view of it over host memory: what the device upload copies
 // (engine/device/device_matrix.hpp), and what the host tests run the kernels' steps over.
 #pragma once
@@ -32,12 +33,18 @@ namespace graphring::device_layout {
 inline constexpr sell_options gpu_sell_options{32, 256};
 
 // Symbols a dtANS lane takes on the GPU: a power of two from 32 to 512 (the CPU's), the largest
-// that still gives about 2048 slices of 32 lanes, a warp each.
+// that still gives about 8192 slices of 32 lanes, a warp each.
 inline std::uint32_t gpu_dtans_lane_symbols(std::uint64_t symbols) {
   std::uint32_t lane = 512;
-  while (lane > 32 && symbols / (std::uint64_t(lane) * dtans_lanes) < 2048) lane /= 2;
+  while (lane > 32 && symbols / (std::uint64_t(lane) * dtans_lanes) < 8192) lane /= 2;
   return lane;
 }
+
+// Symbols (row lengths and entries) a CCI group takes on the GPU, a thread's work; a longer row is
+// coded in pieces of one symbol less. Fewer symbols give more threads and less waiting for the
+// longest group of a warp, more groups cost 8 bytes each (its start, 32 bits from every 64th
+// group's, and its first row).
+inline constexpr std::uint64_t gpu_cci_group_symbols = 32;
 
 // The longest run of deltas of 1 a dtANS symbol stands for on the GPU: a warp's lanes decode in
 // lockstep, so each symbol costs the warp the longest run among its lanes' symbols.
@@ -96,12 +103,9 @@ class format_layout {
         sell_ = std::move(s);
         break;
       }
-      case format_kind::cci: {
-        // CCI keeps the values in CSR order: entry k's value is A's k-th.
-        cci_ = cci_matrix::from_csr(csr_matrix{a.nrows(), a.ncols(), a.offsets(), a.cols(), {}});
-        values_ = array<T>(a.values().data(), a.values().size());
+      case format_kind::cci:
+        put_cci(a);
         break;
-      }
       case format_kind::dtans:
         put_dtans(a);
         break;
@@ -125,8 +129,8 @@ class format_layout {
     if (coo_) r.coo = coo_->view(or_null(coo_values_));
     r.hyb = {r.ell, r.coo};
     if (cci_) r.cci = cci_->view(or_null(values_));
-    if (dtans_) {
-      r.dtans = dtans_->view<T>();
+    if (dtans_) r.dtans = dtans_->view<T>();
+    if (cci_ || dtans_) {
       r.split = {split_count_, 0, split_rows_.data(), split_coded_rows_.data()};
       r.split.partial_slots = r.split.partial(split_count_);
     }
@@ -149,9 +153,7 @@ class format_layout {
     values_ = slot_values(e.values(), v.cols, e.width() * e.nrows(), a);
     ell_ = e;
   }
-  // dtANS over A's rows, a row of more than a lane's share of entries coded as pieces of that
-  // many (cuda::dtans_split): the coded rows have A's columns and values in A's order, only
-  // their offsets differ.
+  // dtANS over A's rows, a row of more than a lane's share of entries coded as pieces.
   void put_dtans(const matrix<T>& a) {
     const bool weighted = !a.values().empty();
     csr_matrix c{a.nrows(), a.ncols(), a.offsets(), a.cols(), {}};
@@ -166,10 +168,24 @@ class format_layout {
     }
     const std::uint64_t symbols = a.nvals() * (weighted ? 2 : 1) + a.nrows();
     const std::uint32_t lane = gpu_dtans_lane_symbols(symbols);
-    const std::uint64_t piece = weighted ? lane / 2 : lane;
+    dtans_ = dtans_matrix::from_csr(cut_long_rows(c, weighted ? lane / 2 : lane),
+                                    dtans_options{lane, gpu_dtans_max_run});
+  }
+  // CCI over A's rows in groups of a thread's share of symbols, longer rows coded as pieces;
+  // the values stay in CSR order (entry k's value is A's k-th), which the pieces keep.
+  void put_cci(const matrix<T>& a) {
+    const csr_matrix c{a.nrows(), a.ncols(), a.offsets(), a.cols(), {}};
+    cci_ = cci_matrix::from_csr(cut_long_rows(c, gpu_cci_group_symbols - 1),
+                                cci_options{1, gpu_cci_group_symbols});
+    values_ = array<T>(a.values().data(), a.values().size());
+  }
+  // c with its rows of more than `piece` entries coded as pieces of that many (cuda::row_pieces,
+  // whose arrays are kept here): the coded rows have c's columns and values in c's order, only
+  // their offsets differ.
+  csr_matrix cut_long_rows(csr_matrix c, std::uint64_t piece) {
     std::vector<std::uint64_t> rows, coded_rows;
     std::uint64_t coded = 0;
-    for (std::uint64_t i = 0; i < a.nrows(); ++i) {
+    for (std::uint64_t i = 0; i < c.nrows; ++i) {
       const std::uint64_t pieces =
           std::max<std::uint64_t>(1, (c.row_length(i) + piece - 1) / piece);
       if (pieces > 1) {
@@ -179,15 +195,14 @@ class format_layout {
       coded += pieces;
     }
     split_count_ = rows.size();
-    rows.push_back(a.nrows());
+    rows.push_back(c.nrows);
     coded_rows.push_back(coded);
     if (split_count_ > 0) {
       buffer<edge_offset> offsets(coded + 1);
       std::uint64_t v = 0;
       offsets[0] = 0;
-      for (std::uint64_t i = 0; i < a.nrows(); ++i) {
-        const std::uint64_t length = c.row_length(i);
-        std::uint64_t left = length;
+      for (std::uint64_t i = 0; i < c.nrows; ++i) {
+        std::uint64_t left = c.row_length(i);
         do {
           const std::uint64_t take = std::min(left, piece);
           offsets[v + 1] = offsets[v] + take;
@@ -200,7 +215,7 @@ class format_layout {
     }
     split_rows_ = array<std::uint64_t>(rows.data(), rows.size());
     split_coded_rows_ = array<std::uint64_t>(coded_rows.data(), coded_rows.size());
-    dtans_ = dtans_matrix::from_csr(c, dtans_options{lane, gpu_dtans_max_run});
+    return c;
   }
   void put_coo(const coo_matrix& c, const matrix<T>& a) {
     const auto v = c.view(static_cast<const std::uint64_t*>(nullptr));
@@ -257,7 +272,7 @@ class format_layout {
   std::optional<sell_matrix> sell_;
   std::optional<cci_matrix> cci_;
   std::optional<dtans_matrix> dtans_;
-  std::uint64_t split_count_ = 0;  // dtANS's rows coded in pieces (cuda::dtans_split)
+  std::uint64_t split_count_ = 0;  // CCI's or dtANS's rows coded in pieces (cuda::row_pieces)
   array<std::uint64_t> split_rows_, split_coded_rows_;
   array<T> values_;                  // of the ELL or SELL slots, or CCI's entries
   array<edge_offset> long_offsets_;  // SELL's long rows (put_long_rows)

@@ -42,13 +42,15 @@ device_vector<typename S::c_type> pull_product(const pull_rows<T>& rows, const U
         csr_pull_bins<S>(rows, x, x_present, mask, y.data(), y_present.data());  // long rows
         break;
       case format_kind::cci:
-        cci_pull_rows<S>(rows.cci, rows.iso, x, x_present, mask, y.data(), y_present.data());
-        break;
-      case format_kind::dtans: {
+      case format_kind::dtans: {  // rows coded in pieces leave their sums in partial slots
         device_array<C> partial(rows.split.partial_slots);
         device_array<std::uint8_t> partial_present(rows.split.partial_slots);
-        dtans_pull_rows<S>(rows.dtans, rows.split, rows.iso, x, x_present, mask, y.data(),
+        if (rows.kind == format_kind::cci)
+          cci_pull_rows<S>(rows.cci, rows.split, rows.iso, x, x_present, mask, y.data(),
                            y_present.data(), partial.data(), partial_present.data());
+        else
+          dtans_pull_rows<S>(rows.dtans, rows.split, rows.iso, x, x_present, mask, y.data(),
+                             y_present.data(), partial.data(), partial_present.data());
         break;
       }
       default:

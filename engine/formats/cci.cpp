@@ -70,7 +70,58 @@ void encode_stream(bit_writer& out, const vertex_id* cols, edge_offset length, s
   flush_run();
 }
 
+// The first row of each group of cci_group rows, and nrows.
+std::vector<std::uint64_t> groups_of_rows(std::uint64_t nrows) {
+  std::vector<std::uint64_t> first;
+  for (std::uint64_t r = 0; r < nrows; r += cci_group) first.push_back(r);
+  first.push_back(nrows);
+  return first;
+}
+
+// The first row of each group of at most `symbols` symbols (a row's length and its entries; a
+// longer row is a group of its own), and nrows.
+std::vector<std::uint64_t> groups_by_symbols(const csr_matrix& a, std::uint64_t symbols) {
+  std::vector<std::uint64_t> first;
+  std::uint64_t taken = symbols;  // the first row opens a group
+  for (std::uint64_t r = 0; r < a.nrows; ++r) {
+    const std::uint64_t row = 1 + a.row_length(r);
+    if (taken + row > symbols) {
+      first.push_back(r);
+      taken = 0;
+    }
+    taken += row;
+  }
+  first.push_back(a.nrows);
+  return first;
+}
+
 }  // namespace
+
+// Groups cut by symbols: every cci_start_every-th group's start bit (returned) and every group's
+// 32-bit offset from it and first row (set in m).
+buffer<std::uint64_t> cci_matrix::compact_starts(const buffer<std::uint64_t>& start,
+                                                 const std::vector<std::uint64_t>& group_first,
+                                                 cci_matrix& m) {
+  const std::uint64_t groups = group_first.size() - 1;
+  if (group_first.back() > 0xffffffffu)
+    throw error(error_kind::limit, "CCI groups cut by symbols number rows in 32 bits; " +
+                                       std::to_string(group_first.back()) + " rows");
+  buffer<std::uint64_t> every(groups / cci_start_every + 1);
+  buffer<std::uint32_t> bits(groups + 1), rows(groups + 1);
+  for (std::uint64_t g = 0; g <= groups; ++g) {
+    if (g % cci_start_every == 0) every[g / cci_start_every] = start[g];
+    const std::uint64_t offset = start[g] - every[g / cci_start_every];
+    if (offset > 0xffffffffu)
+      throw error(error_kind::limit,
+                  "CCI groups cut by symbols keep the code of " + std::to_string(cci_start_every) +
+                      " groups within 2^32 bits; a row this long must be cut first");
+    bits[g] = std::uint32_t(offset);
+    rows[g] = std::uint32_t(group_first[g]);
+  }
+  m.group_bit_ = shared_array<std::uint32_t>(std::move(bits));
+  m.group_row_ = shared_array<std::uint32_t>(std::move(rows));
+  return every;
+}
 
 void cci_matrix::make_table(cci_code* table, std::uint32_t stride, std::uint32_t wide_bits) {
   for (std::uint32_t i = 0; i < 8; i += 2) table[i] = {5, 1, 0xfu, 0, stride, 0xfu};
@@ -111,13 +162,15 @@ cci_matrix cci_matrix::from_csr(const csr_matrix& a, const cci_options& options)
   // Rows are encoded per block (a whole number of groups) in parallel and the blocks then
   // concatenated at word boundaries; a recorded start is a bit position in the final code. With
   // one slice the starts are per group, the rows of a group following each other bit by bit.
-  const std::uint64_t groups = (a.nrows + cci_group - 1) / cci_group;
+  // More slices cut the blocks at groups of cci_group rows too, without storing them.
+  const bool by_symbols = grouped && options.group_symbols > 0;
+  const std::vector<std::uint64_t> group_first =
+      by_symbols ? groups_by_symbols(a, options.group_symbols) : groups_of_rows(a.nrows);
+  const std::uint64_t groups = group_first.size() - 1;
   const std::uint64_t starts = grouped ? groups : a.nrows * slices;
   const std::uint64_t blocks = std::min<std::uint64_t>(std::max<std::uint64_t>(a.nnz() / 65536, 1),
                                                        std::max<std::uint64_t>(groups, 1));
-  auto block_first_row = [&](std::uint64_t b) {
-    return std::min(a.nrows, groups * b / blocks * cci_group);
-  };
+  auto block_first_group = [&](std::uint64_t b) { return groups * b / blocks; };
   std::vector<buffer<std::uint64_t>> block_words{std::size_t(blocks)};
   buffer<std::uint64_t> start(starts + 1);
   buffer<std::uint64_t> block_bits(std::size_t(blocks) + 1, 0),
@@ -125,11 +178,12 @@ cci_matrix cci_matrix::from_csr(const csr_matrix& a, const cci_options& options)
 #pragma omp parallel for schedule(dynamic, 1) if (blocks > 1)
   for (std::int64_t b = 0; b < std::int64_t(blocks); ++b) {
     bit_writer out(block_words[b]);
-    const std::uint64_t first = block_first_row(std::uint64_t(b)),
-                        last = block_first_row(std::uint64_t(b) + 1);
+    std::uint64_t g = block_first_group(std::uint64_t(b));
+    const std::uint64_t first = group_first[g],
+                        last = group_first[block_first_group(std::uint64_t(b) + 1)];
     for (std::uint64_t r = first; r < last; ++r) {
       if (grouped) {
-        if (r % cci_group == 0) start[r / cci_group] = out.bit();
+        if (r == group_first[g]) start[g++] = out.bit();
         const std::uint64_t before = out.bit();
         put_jump(out, a.row_length(r), wide_bits);
         block_length_bits[b] += out.bit() - before;
@@ -146,19 +200,19 @@ cci_matrix cci_matrix::from_csr(const csr_matrix& a, const cci_options& options)
   std::uint64_t code_bits = 0;
   for (std::uint64_t b = 0; b < blocks; ++b) m.length_bits_ += block_length_bits[b];
   for (std::uint64_t b = 0; b < blocks; ++b) {
-    const std::uint64_t first = block_first_row(b), last = block_first_row(b + 1);
-    const std::uint64_t begin = grouped ? (first + cci_group - 1) / cci_group : first * slices;
-    const std::uint64_t end = grouped ? (last + cci_group - 1) / cci_group : last * slices;
+    const std::uint64_t g0 = block_first_group(b), g1 = block_first_group(b + 1);
+    const std::uint64_t begin = grouped ? g0 : group_first[g0] * slices;
+    const std::uint64_t end = grouped ? g1 : group_first[g1] * slices;
     for (std::uint64_t i = begin; i < end; ++i) start[i] += code_bits;
     code_bits += block_bits[b];
   }
   start[starts] = code_bits;
   if (grouped) {
     buffer<edge_offset> entry(groups + 1);
-    for (std::uint64_t g = 0; g <= groups; ++g)
-      entry[g] = a.offsets[std::min(a.nrows, g * cci_group)];
+    for (std::uint64_t g = 0; g <= groups; ++g) entry[g] = a.offsets[group_first[g]];
     m.group_entry_ = shared_array<edge_offset>(std::move(entry));
   }
+  if (by_symbols) start = compact_starts(start, group_first, m);
   buffer<std::uint64_t> words(code_bits / 64 + 3, 0);  // + 3: the words a reader's peeks run ahead
   std::uint64_t w = 0;
   for (const auto& block : block_words)
@@ -189,13 +243,13 @@ csr_matrix cci_matrix::to_csr() const {
   // Group by group, each decoded in row order.
   buffer<edge_offset> offsets(nrows_ + 1);
   offsets[0] = 0;
-  const std::int64_t groups = std::int64_t((nrows_ + cci_group - 1) / cci_group);
+  const std::int64_t groups = std::int64_t(v.group_count());
 #pragma omp parallel for schedule(dynamic, 16) if (nnz_ > (1u << 16))
   for (std::int64_t g = 0; g < groups; ++g) {
-    std::uint64_t bit = v.code_start[g];
+    std::uint64_t bit = v.group_start(std::uint64_t(g));
     edge_offset k = v.group_entry[g];
-    const std::uint64_t last = std::min<std::uint64_t>(nrows_, std::uint64_t(g + 1) * cci_group);
-    for (std::uint64_t r = std::uint64_t(g) * cci_group; r < last; ++r) {
+    const std::uint64_t last = v.group_first_row(std::uint64_t(g) + 1);
+    for (std::uint64_t r = v.group_first_row(std::uint64_t(g)); r < last; ++r) {
       const edge_offset end = k + v.read_length(bit);
       cci_cursor c;
       c.bit = bit;
@@ -218,21 +272,30 @@ formats::footprint cci_matrix::size() const noexcept {
   return {code_bytes - length_bytes + sizeof table_, formats::value_bytes(values_, nnz_),
           length_bytes + offsets_.size() * sizeof(edge_offset) +
               code_start_.size() * sizeof(std::uint64_t) +
-              group_entry_.size() * sizeof(edge_offset)};
+              group_entry_.size() * sizeof(edge_offset) +
+              (group_row_.size() + group_bit_.size()) * sizeof(std::uint32_t)};
 }
 
 namespace {
 
 bool validate_grouped(const cci_view<pattern_value>& v, std::uint64_t nvalues) {
   if (!v.group_entry) return false;
-  const std::uint64_t groups = (v.nrows + cci_group - 1) / cci_group, limit = (v.nwords - 2) * 64;
+  const std::uint64_t groups = v.group_count(), limit = (v.nwords - 2) * 64;
   if (v.group_entry[0] != 0 || v.group_entry[groups] != nvalues) return false;
+  // Groups cut by symbols have both tables, their first rows ascending from 0 to nrows (no group
+  // empty).
+  if (!v.group_row != !v.group_bit) return false;
+  if (v.group_row) {
+    if (v.group_row[0] != 0 || v.group_row[groups] != v.nrows) return false;
+    for (std::uint64_t g = 0; g < groups; ++g)
+      if (v.group_row[g] >= v.group_row[g + 1]) return false;
+  }
   for (std::uint64_t g = 0; g < groups; ++g) {
-    std::uint64_t bit = v.code_start[g];
+    std::uint64_t bit = v.group_start(std::uint64_t(g));
     edge_offset k = v.group_entry[g];
     if (k > nvalues) return false;
-    const std::uint64_t last = std::min<std::uint64_t>(v.nrows, (g + 1) * cci_group);
-    for (std::uint64_t r = g * cci_group; r < last; ++r) {
+    const std::uint64_t last = v.group_first_row(g + 1);
+    for (std::uint64_t r = v.group_first_row(g); r < last; ++r) {
       // Every codeword must start where a reader's peeks, up to 128 bits ahead, stay inside.
       if (bit >= limit) return false;
       const std::uint64_t length = v.read_length(bit);

@@ -16,11 +16,16 @@
 // codeword (8 bits below 32 entries), and only every 64th row's start bit and first entry are
 // stored — about 2 bits per row where CSR-style offsets and per-row starts cost 128; a row is
 // reached by skipping the rows before it in its group, which a kernel walking rows in order
-// never has to do. GPU variant: CSR offsets and one start per stream, for random access by
-// thread.
+// never has to do. With group_symbols set, a group instead closes before the row that would take
+// it past that many symbols (a row's length and its entries), and each group's first row is
+// stored too: groups of even work, a GPU thread's each (engine/device/format_layout.hpp); their
+// starts are 32-bit offsets from every 64th group's (8 bytes a group with the first row). Rows
+// and a group's code then need to fit 32 bits (error_kind::limit otherwise).
+// GPU variant with slices: CSR offsets and one start per stream, for random access by thread.
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "engine/csr.hpp"
 #include "engine/formats/format_support.hpp"
@@ -30,6 +35,9 @@ namespace graphring {
 
 struct cci_options {
   std::uint64_t slices = 1;  // 1: the CPU code; S > 1 (at most 32): the GPU variant
+  // One slice: 0 for groups of cci_group rows; else the most symbols (rows and entries) a group
+  // takes, a longer row making a group of its own.
+  std::uint64_t group_symbols = 0;
 };
 
 class cci_matrix {
@@ -59,6 +67,9 @@ class cci_matrix {
     v.offsets = offsets_.empty() ? nullptr : offsets_.data();
     v.code_start = code_start_.data();
     v.group_entry = group_entry_.empty() ? nullptr : group_entry_.data();
+    v.group_row = group_row_.empty() ? nullptr : group_row_.data();
+    v.group_bit = group_bit_.empty() ? nullptr : group_bit_.data();
+    v.groups = group_row_.empty() ? 0 : group_row_.size() - 1;
     v.words = words_.data();
     v.nwords = words_.size();
     v.values = values;
@@ -70,11 +81,17 @@ class cci_matrix {
   static void make_table(cci_code* table, std::uint32_t stride, std::uint32_t wide_bits);
 
  private:
+  static buffer<std::uint64_t> compact_starts(const buffer<std::uint64_t>& start,
+                                              const std::vector<std::uint64_t>& group_first,
+                                              cci_matrix& m);
+
   std::uint64_t nrows_ = 0, ncols_ = 0, slices_ = 1, code_bits_ = 0, length_bits_ = 0;
   edge_offset nnz_ = 0;
   shared_array<edge_offset> offsets_;       // slices > 1 only
   shared_array<std::uint64_t> code_start_;  // per group (slices == 1) or per stream
   shared_array<edge_offset> group_entry_;   // slices == 1 only
+  shared_array<std::uint32_t> group_row_;   // slices == 1 with group_symbols only
+  shared_array<std::uint32_t> group_bit_;   // likewise
   shared_array<std::uint64_t> words_;
   value_array values_;
   cci_code table_[8] = {};

@@ -136,17 +136,17 @@ std::uint64_t spmv_pull_cci(const cci_view<V>& a, const Values& values, const X*
       return sum.present;
     });
   }
-  const std::uint64_t groups = (a.nrows + cci_group - 1) / cci_group;
+  const std::uint64_t groups = a.group_count();
   const std::uint64_t blocks = detail::block_count(a.group_entry[groups] + a.nrows);
   const std::vector<std::uint64_t> bounds = detail::balanced_blocks(a.group_entry, groups, blocks);
   std::uint64_t found = 0;
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : found) if (blocks > 1)
   for (std::int64_t b = 0; b < std::int64_t(blocks); ++b)
     for (std::uint64_t g = bounds[b]; g < bounds[b + 1]; ++g) {
-      cci_reader in(a, a.code_start[g]);
+      cci_reader in(a, a.group_start(g));
       edge_offset k = a.group_entry[g];
-      const std::uint64_t last = std::min<std::uint64_t>(a.nrows, (g + 1) * cci_group);
-      for (std::uint64_t r = g * cci_group; r < last; ++r) {
+      const std::uint64_t last = a.group_first_row(g + 1);
+      for (std::uint64_t r = a.group_first_row(g); r < last; ++r) {
         const std::uint64_t length = in.read_length(a);
         y_present[r] = 0;
         if (!allowed(r)) {

@@ -8,8 +8,8 @@
 // take consecutive words in lane order: ballot and popc on the GPU), and where its escape bits
 // start in each segment (the sum of the bits the lanes before it read). Each lane folds its
 // entries into its current row's sum as csr_row does and writes the sum at the row's end; a row
-// longer than a lane's share is coded in pieces (views.hpp, dtans_split), whose sums go to
-// partial slots that dtans_join folds into the row.
+// longer than a lane's share is coded in pieces (views.hpp, row_pieces), whose sums go to
+// partial slots that join_split_row folds into the row (row_pieces.hpp).
 // Host and device code: Team is the warp on the GPU (dtans_pull in format_pull.cuh) and 32 host
 // threads meeting at a barrier in the tests.
 #pragma once
@@ -17,54 +17,11 @@
 #include <cstdint>
 
 #include "kernels/cuda/row_fold.hpp"
+#include "kernels/cuda/row_pieces.hpp"
 #include "kernels/cuda/views.hpp"
 #include "kernels/formats/dtans_view.hpp"
 
 namespace graphring::cuda {
-
-// Which row of the matrix a lane's coded row belongs to, followed coded row by coded row
-// (views.hpp, dtans_split): k is the first split not yet ended at coded row v.
-struct dtans_row_tracker {
-  const dtans_split* split = nullptr;
-  std::uint64_t v = 0, k = 0;
-  std::uint64_t first = 0, end = 0, row = 0, offset = 0;  // split k's (first = end = -1: none)
-
-  // At coded row v0: finds k by binary search.
-  GRAPHRING_HD void start(const dtans_split& s, std::uint64_t v0) {
-    split = &s;
-    v = v0;
-    std::uint64_t lo = 0, hi = s.count;  // the first k with end(k) > v0
-    while (lo < hi) {
-      const std::uint64_t mid = (lo + hi) / 2;
-      if (s.end(mid) > v0)
-        hi = mid;
-      else
-        lo = mid + 1;
-    }
-    load(lo);
-  }
-  // Whether coded row v is a piece of split k.
-  GRAPHRING_HD bool in_split() const { return first <= v; }
-  // The row coded row v belongs to.
-  GRAPHRING_HD std::uint64_t real_row() const { return in_split() ? row : v - offset; }
-  GRAPHRING_HD void advance() {
-    ++v;
-    if (v == end) load(k + 1);
-  }
-
- private:
-  GRAPHRING_HD void load(std::uint64_t at) {
-    k = at;
-    offset = split->offset(k);
-    if (k < split->count) {
-      first = split->vrow[k];
-      end = split->end(k);
-      row = split->row[k];
-    } else {
-      first = end = ~std::uint64_t(0);
-    }
-  }
-};
 
 // Team (every lane calls each member in the same order, with its own argument):
 //   uint64 exclusive_sum(uint64 v, uint64& total): Σ v over the lanes before this one; total:
@@ -72,7 +29,7 @@ struct dtans_row_tracker {
 //   uint64 rank(bool b, uint64& count): the lanes before this one with b; count: all lanes with b;
 //   uint64 max(uint64 v): the most v of any lane.
 template <class S, class T, class U, class Team>
-GRAPHRING_HD void dtans_lane_rows(const dtans_view<T>& v, const dtans_split& split, const T& iso,
+GRAPHRING_HD void dtans_lane_rows(const dtans_view<T>& v, const row_pieces& split, const T& iso,
                                   const U* x, const std::uint8_t* x_present, const mask_view& mask,
                                   std::uint64_t s, std::uint32_t l, Team& team,
                                   typename S::c_type* y, std::uint8_t* y_present,
@@ -93,7 +50,7 @@ GRAPHRING_HD void dtans_lane_rows(const dtans_view<T>& v, const dtans_split& spl
     return at;
   };
 
-  dtans_row_tracker rows;
+  piece_tracker rows;
   rows.start(split, a.row);
   row_fold<S, U> f{x, x_present, rows.real_row()};
   bool started = false, done = false;  // the row has had an entry; its sum is final or masked
@@ -106,14 +63,7 @@ GRAPHRING_HD void dtans_lane_rows(const dtans_view<T>& v, const dtans_split& spl
   };
   // A coded row's sum goes to its row, or for a piece to its partial slot.
   auto on_row_end = [&](std::uint32_t, std::uint64_t) {
-    if (rows.in_split()) {
-      const std::uint64_t p = split.partial(rows.k) + (rows.v - rows.first);
-      if (f.taken) partial[p] = f.acc;
-      partial_present[p] = f.taken;
-    } else {
-      if (f.taken) y[f.i] = f.acc;
-      y_present[f.i] = f.taken;
-    }
+    rows.put_sum(f.acc, f.taken, f.i, y, y_present, partial, partial_present);
     rows.advance();
     f = row_fold<S, U>{x, x_present, rows.real_row()};
     started = done = false;
@@ -142,24 +92,6 @@ GRAPHRING_HD void dtans_lane_rows(const dtans_view<T>& v, const dtans_split& spl
     const std::uint64_t at = next_word(loads_2);
     if (loads_2) a.w[2] = v.words[at];
   }
-}
-
-// Split k's row: its pieces' sums folded in order (so a non-commutative ⊕ keeps column order).
-template <class S>
-GRAPHRING_HD void dtans_join(const dtans_split& split, std::uint64_t k,
-                             const typename S::c_type* partial, const std::uint8_t* partial_present,
-                             typename S::c_type* y, std::uint8_t* y_present) {
-  typename S::c_type acc = S::zero();
-  bool taken = false;
-  const std::uint64_t first = split.partial(k);
-  for (std::uint64_t p = first; p < first + split.pieces(k); ++p) {
-    if (!partial_present[p]) continue;
-    acc = taken ? S::add(acc, partial[p]) : partial[p];
-    taken = true;
-  }
-  const std::uint64_t i = split.row[k];
-  if (taken) y[i] = acc;
-  y_present[i] = taken;
 }
 
 }  // namespace graphring::cuda

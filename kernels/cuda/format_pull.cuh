@@ -4,9 +4,10 @@
 //    words (the column-major layout of Bell & Garland's ELL kernel, seeds/001);
 //  - SELL-C-σ with C = 32: a thread per sorted position, so a warp sweeps one slice slot column
 //    by slot column (Kreutzer et al., SIAM J. Sci. Comput. 2014);
-//  - CCI (one slice, the CPU layout): a thread per group of cci_group rows, decoding them in
-//    order from the group's stored start (Lawlor, IA^3 2013): the compressed matrix itself is
-//    what the GPU reads, nothing beside it;
+//  - CCI (one slice, groups of at most a thread's share of symbols, longer rows in pieces): a
+//    thread per group, decoding its rows in order from the group's stored start (Lawlor, IA^3
+//    2013): the compressed matrix itself is what the GPU reads, nothing beside it; then a
+//    thread per row coded in pieces joins the pieces' sums;
 //  - CSR-dtANS: a warp per slice, lane l decoding the slice's l-th stream (dtans_lane.hpp), the
 //    index table in shared memory (Schätzle, Pegolotti, Püschel, seeds/003); then a thread per
 //    row coded in pieces joins the pieces' sums;
@@ -44,17 +45,19 @@ __global__ void sell_pull(sell_view<T> s, T iso, const U* x, const std::uint8_t*
 }
 
 template <class S, class T, class U>
-__global__ void cci_pull(cci_view<T> v, T iso, const U* x, const std::uint8_t* x_present,
-                         mask_view mask, typename S::c_type* y, std::uint8_t* y_present) {
-  const std::uint64_t groups = (v.nrows + cci_group - 1) / cci_group;
+__global__ void cci_pull(cci_view<T> v, row_pieces split, T iso, const U* x,
+                         const std::uint8_t* x_present, mask_view mask, typename S::c_type* y,
+                         std::uint8_t* y_present, typename S::c_type* partial,
+                         std::uint8_t* partial_present) {
+  const std::uint64_t groups = v.group_count();
   for (std::uint64_t g = global_thread(); g < groups; g += grid_threads())
-    cci_group_rows<S>(v, iso, x, x_present, mask, g, y, y_present);
+    cci_group_rows<S>(v, split, iso, x, x_present, mask, g, y, y_present, partial, partial_present);
 }
 
 // Blocks of block_threads threads each copy the index table (32 KiB) to shared memory, then
 // their warps take slices grid-stride.
 template <class S, class T, class U>
-__global__ void dtans_pull(dtans_view<T> v, dtans_split split, T iso, const U* x,
+__global__ void dtans_pull(dtans_view<T> v, row_pieces split, T iso, const U* x,
                            const std::uint8_t* x_present, mask_view mask, typename S::c_type* y,
                            std::uint8_t* y_present, typename S::c_type* partial,
                            std::uint8_t* partial_present) {
@@ -71,11 +74,11 @@ __global__ void dtans_pull(dtans_view<T> v, dtans_split split, T iso, const U* x
 }
 
 template <class S>
-__global__ void dtans_join_rows(dtans_split split, const typename S::c_type* partial,
+__global__ void join_split_rows(row_pieces split, const typename S::c_type* partial,
                                 const std::uint8_t* partial_present, typename S::c_type* y,
                                 std::uint8_t* y_present) {
   for (std::uint64_t k = global_thread(); k < split.count; k += grid_threads())
-    dtans_join<S>(split, k, partial, partial_present, y, y_present);
+    join_split_row<S>(split, k, partial, partial_present, y, y_present);
 }
 
 template <class S, class T, class U>
@@ -140,19 +143,34 @@ void sell_pull_rows(const sell_view<T>& s, const T& iso, const U* x, const std::
   GRAPHRING_CUDA_LAUNCHED();
 }
 
-template <class S, class T, class U>
-void cci_pull_rows(const cci_view<T>& v, const T& iso, const U* x, const std::uint8_t* x_present,
-                   mask_view mask, typename S::c_type* y, std::uint8_t* y_present) {
-  const std::uint64_t groups = (v.nrows + cci_group - 1) / cci_group;
-  if (groups == 0) return;
-  cci_pull<S><<<grid_for(groups, block_threads), block_threads>>>(v, iso, x, x_present, mask, y,
-                                                                  y_present);
+// The rows coded in pieces: each split row's pieces' sums folded into it.
+template <class S>
+void join_pieces(const row_pieces& split, const typename S::c_type* partial,
+                 const std::uint8_t* partial_present, typename S::c_type* y,
+                 std::uint8_t* y_present) {
+  if (split.count == 0) return;
+  join_split_rows<S><<<grid_for(split.count, block_threads), block_threads>>>(
+      split, partial, partial_present, y, y_present);
   GRAPHRING_CUDA_LAUNCHED();
 }
 
 // partial, partial_present: split.partial_slots slots of device workspace.
 template <class S, class T, class U>
-void dtans_pull_rows(const dtans_view<T>& v, const dtans_split& split, const T& iso, const U* x,
+void cci_pull_rows(const cci_view<T>& v, const row_pieces& split, const T& iso, const U* x,
+                   const std::uint8_t* x_present, mask_view mask, typename S::c_type* y,
+                   std::uint8_t* y_present, typename S::c_type* partial,
+                   std::uint8_t* partial_present) {
+  const std::uint64_t groups = v.group_count();
+  if (groups == 0) return;
+  cci_pull<S><<<grid_for(groups, block_threads), block_threads>>>(
+      v, split, iso, x, x_present, mask, y, y_present, partial, partial_present);
+  GRAPHRING_CUDA_LAUNCHED();
+  join_pieces<S>(split, partial, partial_present, y, y_present);
+}
+
+// partial, partial_present: split.partial_slots slots of device workspace.
+template <class S, class T, class U>
+void dtans_pull_rows(const dtans_view<T>& v, const row_pieces& split, const T& iso, const U* x,
                      const std::uint8_t* x_present, mask_view mask, typename S::c_type* y,
                      std::uint8_t* y_present, typename S::c_type* partial,
                      std::uint8_t* partial_present) {
@@ -163,10 +181,7 @@ void dtans_pull_rows(const dtans_view<T>& v, const dtans_split& split, const T& 
   dtans_pull<S><<<blocks, block_threads>>>(v, split, iso, x, x_present, mask, y, y_present, partial,
                                            partial_present);
   GRAPHRING_CUDA_LAUNCHED();
-  if (split.count == 0) return;
-  dtans_join_rows<S><<<grid_for(split.count, block_threads), block_threads>>>(
-      split, partial, partial_present, y, y_present);
-  GRAPHRING_CUDA_LAUNCHED();
+  join_pieces<S>(split, partial, partial_present, y, y_present);
 }
 
 }  // namespace graphring::cuda

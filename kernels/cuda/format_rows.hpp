@@ -6,7 +6,7 @@
 //  - ell_row: row i over its slots, column-major; writes the identity where nothing was taken
 //    (HYB's COO part adds to it);
 //  - sell_position: the row at sorted position p of a SELL-C-σ matrix;
-//  - cci_group_rows: the cci_group rows of group g of a CCI matrix, decoded in order;
+//  - cci_group_rows: the rows of group g of a CCI matrix, decoded in order, long rows in pieces;
 //  - coo_entry: entry k's product combined into y(row) by `combine` (atomics on the GPU);
 //  - coo_row: row i's COO entries in column order, continuing from y(i) when asked (HYB).
 #pragma once
@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "kernels/cuda/row_fold.hpp"
+#include "kernels/cuda/row_pieces.hpp"
 #include "kernels/cuda/views.hpp"
 #include "semirings/hd.hpp"
 
@@ -62,23 +63,27 @@ GRAPHRING_HD void sell_position(const sell_view<T>& s, const T& iso, const U* x,
   y_present[i] = f.taken;
 }
 
-// Rows g·cci_group .. of a one-slice CCI matrix (Lawlor's codewords; engine/formats/cci.hpp),
+// Group g of a one-slice CCI matrix (Lawlor's codewords; engine/formats/cci.hpp), its rows
 // decoded in order from the group's stored start bit and first entry: each row's length
 // codeword, then its column codewords, every entry folded as in csr_row (the values stay in CSR
-// order). A row the mask excludes, or whose sum is final, is decoded on without folding.
+// order). The matrix's rows are coded rows (views.hpp, row_pieces): a row's sum goes to y, a
+// piece's to its partial slot, which join_split_row folds into its row. A row the mask excludes, or
+// whose sum is final, is decoded on without folding.
 template <class S, class T, class U>
-GRAPHRING_HD void cci_group_rows(const cci_view<T>& v, const T& iso, const U* x,
-                                 const std::uint8_t* x_present, const mask_view& mask,
-                                 std::uint64_t g, typename S::c_type* y, std::uint8_t* y_present) {
+GRAPHRING_HD void cci_group_rows(const cci_view<T>& v, const row_pieces& split, const T& iso,
+                                 const U* x, const std::uint8_t* x_present, const mask_view& mask,
+                                 std::uint64_t g, typename S::c_type* y, std::uint8_t* y_present,
+                                 typename S::c_type* partial, std::uint8_t* partial_present) {
   using A = typename S::a_type;
-  cci_reader in(v, v.code_start[g]);
-  edge_offset k = v.group_entry[g];
-  const std::uint64_t first = g * cci_group;
-  const std::uint64_t last = first + cci_group < v.nrows ? first + cci_group : v.nrows;
-  for (std::uint64_t i = first; i < last; ++i) {
+  cci_reader in(v, v.group_start(g));
+  edge_offset k = v.values ? v.group_entry[g] : 0;  // a value's index: none without values
+  const std::uint64_t first = v.group_first_row(g), last = v.group_first_row(g + 1);
+  piece_tracker rows;
+  rows.start(split, first);
+  for (std::uint64_t i = first; i < last; ++i, rows.advance()) {
     const std::uint64_t length = in.read_length(v);
-    row_fold<S, U> f{x, x_present, i};
-    bool done = !mask.allows(i);
+    row_fold<S, U> f{x, x_present, rows.real_row()};
+    bool done = !mask.allows(f.i);
     std::uint32_t col = 0xffffffffu;  // column -1: the first delta is the column + 1
     for (std::uint64_t left = length; left > 0;) {
       std::uint32_t delta = 0, count = 0;
@@ -90,8 +95,7 @@ GRAPHRING_HD void cci_group_rows(const cci_view<T>& v, const T& iso, const U* x,
       }
       left -= used;
     }
-    if (f.taken) y[i] = f.acc;
-    y_present[i] = f.taken;
+    rows.put_sum(f.acc, f.taken, f.i, y, y_present, partial, partial_present);
   }
 }
 

@@ -36,14 +36,14 @@ struct mask_view {
   }
 };
 
-// The rows the GPU's dtANS layout codes in pieces of at most a lane's share of entries, so that
-// no lane of a warp holds up the others with a long row: each piece is a row of the coded
-// matrix (a "coded row"). Split k is row row[k], whose pieces are the coded rows vrow[k] ..
-// end(k) - 1; row[count] = nrows and vrow[count] = the coded rows, so the arrays are never empty.
-// Coded row v of an unsplit row is row v - offset(k), k the splits that end at or before v.
-// Piece j of split k leaves its sum in partial slot partial(k) + j, and the join folds a
-// split's partials in order (format_rows.hpp, dtans_join).
-struct dtans_split {
+// The rows the GPU's CCI and dtANS layouts code in pieces of at most a thread's (a lane's) share
+// of entries, so that no thread of a warp holds up the others with a long row: each piece is a
+// row of the coded matrix (a "coded row"). Split k is row row[k], whose pieces are the coded
+// rows vrow[k] .. end(k) - 1; row[count] = nrows and vrow[count] = the coded rows, so the arrays
+// are never empty. Coded row v of an unsplit row is row v - offset(k), k the splits that end at
+// or before v. Piece j of split k leaves its sum in partial slot partial(k) + j, and the join
+// folds a split's partials in order (row_pieces.hpp).
+struct row_pieces {
   std::uint64_t count = 0;
   std::uint64_t partial_slots = 0;      // partial(count), kept here for the host (row, vrow may be
                                         // device memory)
@@ -72,9 +72,9 @@ struct pull_rows {
   ell_view<T> ell;
   hyb_view<T> hyb;
   sell_view<T> sell;
-  cci_view<T> cci;      // one slice: the CPU layout
+  cci_view<T> cci;      // one slice, groups cut by symbols; its rows are coded rows
   dtans_view<T> dtans;  // values coded (T arithmetic) or none (iso); its rows are coded rows
-  dtans_split split;    // which of dtans' coded rows are pieces of a longer row
+  row_pieces split;     // which of cci's or dtans' coded rows are pieces of a longer row
 };
 
 // The entry's value as the semiring's input type A: the stored one, or the iso value.

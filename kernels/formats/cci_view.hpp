@@ -20,9 +20,13 @@ struct cci_code {
 };
 
 inline constexpr std::uint64_t cci_max_slices = 32;
-// CPU layout: rows per group, the unit of random access (a group's start is stored; a row
-// inside it is reached by skipping the rows before it).
+// One slice: rows per group, the unit of random access (a group's start is stored; a row inside
+// it is reached by skipping the rows before it), unless the groups are cut by symbols
+// (cci_options::group_symbols, the GPU's layout), whose first rows are then stored.
 inline constexpr std::uint64_t cci_group = 64;
+// Groups cut by symbols: a full start bit is stored for every this many groups, the others as
+// 32-bit offsets from it (and their first rows in 32 bits), 8 bytes a group where 16 would be.
+inline constexpr std::uint64_t cci_start_every = 64;
 
 // The state of one stream: the next bit, the last column and the current codeword's deltas.
 struct cci_cursor {
@@ -38,10 +42,17 @@ struct cci_view {
   // slices == 1: null (row lengths are in the code). slices > 1: nrows + 1, as in CSR.
   const edge_offset* offsets = nullptr;
   // slices == 1: the bit where each group of cci_group rows starts (groups + 1; the last is the
-  // code's end). slices > 1: the bit where each of the nrows * slices streams starts (+ 1).
+  // code's end), or with groups cut by symbols that of every cci_start_every-th group (groups /
+  // cci_start_every + 1), group_bit holding each group's bits from there. slices > 1: the bit
+  // where each of the nrows * slices streams starts (+ 1).
   const std::uint64_t* code_start = nullptr;
   // slices == 1: the first entry (value index) of each group (groups + 1; the last is nnz).
   const edge_offset* group_entry = nullptr;
+  // slices == 1: null where group g holds rows g·cci_group .. (the CPU layout); else the first
+  // row of each group (groups + 1; the last is nrows), and group_bit as above (groups + 1).
+  const std::uint32_t* group_row = nullptr;
+  const std::uint32_t* group_bit = nullptr;
+  std::uint64_t groups = 0;              // with group_row: the groups it starts
   const std::uint64_t* words = nullptr;  // the code, plus three padding words
   std::uint64_t nwords = 0;
   const V* values = nullptr;  // in CSR order: entry k's value is values[k]
@@ -85,12 +96,43 @@ struct cci_view {
     }
     bit = c.bit;
   }
+  // slices == 1: the groups of rows.
+  GRAPHRING_HD std::uint64_t group_count() const {
+    return group_row ? groups : (nrows + cci_group - 1) / cci_group;
+  }
+  // slices == 1: the first row of group g (g = group_count(): nrows).
+  GRAPHRING_HD std::uint64_t group_first_row(std::uint64_t g) const {
+    if (group_row) return group_row[g];
+    return g * cci_group < nrows ? g * cci_group : nrows;
+  }
+  // slices == 1: the group that holds row r < nrows.
+  GRAPHRING_HD std::uint64_t group_of(std::uint64_t r) const {
+    if (!group_row) return r / cci_group;
+    std::uint64_t lo = 0, hi = groups;  // the last g with group_row[g] <= r
+    while (hi - lo > 1) {
+      const std::uint64_t mid = (lo + hi) / 2;
+      if (group_row[mid] <= r)
+        lo = mid;
+      else
+        hi = mid;
+    }
+    return lo;
+  }
+  // slices == 1: the bit where group g starts (g = group_count(): the code's end).
+  GRAPHRING_HD std::uint64_t group_start(std::uint64_t g) const {
+    return group_bit ? code_start[g / cci_start_every] + group_bit[g] : code_start[g];
+  }
+  // The entries of code_start.
+  GRAPHRING_HD std::uint64_t start_count() const {
+    if (slices > 1) return nrows * slices + 1;
+    return group_bit ? group_count() / cci_start_every + 1 : group_count() + 1;
+  }
   // slices == 1: the bit and first entry of row r (its length codeword's position).
   GRAPHRING_HD void seek(std::uint64_t r, std::uint64_t& bit, edge_offset& k) const {
-    const std::uint64_t g = r / cci_group;
-    bit = code_start[g];
+    const std::uint64_t g = group_of(r);
+    bit = group_start(g);
     k = group_entry[g];
-    for (std::uint64_t i = g * cci_group; i < r; ++i) {
+    for (std::uint64_t i = group_first_row(g); i < r; ++i) {
       const std::uint64_t length = read_length(bit);
       skip_entries(bit, length);
       k += length;
