@@ -212,6 +212,7 @@ TEST(Formats, SellAndCciRefuseBadParameters) {
   const csr_matrix a = random_matrix({}, 7);
   EXPECT_THROW(sell_matrix::from_csr(a, {0, 1}), error);
   EXPECT_THROW(cci_matrix::from_csr(a, {33}), error);
+  EXPECT_THROW(cci_matrix::from_csr(a, {4, 32}), error);  // groups by symbols: one slice only
   EXPECT_THROW(dtans_matrix::from_csr(a, {0}), error);
 }
 

@@ -136,6 +136,8 @@ cci_matrix cci_matrix::from_csr(const csr_matrix& a, const cci_options& options)
   if (options.slices < 1 || options.slices > cci_max_slices)
     throw error(error_kind::usage,
                 "CCI slices must be 1 .. 32 (got " + std::to_string(options.slices) + ")");
+  if (options.slices > 1 && options.group_symbols > 0)
+    throw error(error_kind::usage, "CCI groups by symbols (group_symbols) need one slice");
   cci_matrix m;
   m.nrows_ = a.nrows;
   m.ncols_ = a.ncols;

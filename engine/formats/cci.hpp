@@ -9,9 +9,9 @@
 // bits (35-bit codeword); the width lives in the decode table. Decoding is branch-free: the low
 // three bits index an 8-entry table (the run opcode fills its four entries) giving the codeword
 // length, the immediate's shift and mask, and how to turn the immediate into (delta, count).
-// GPU variant (slices S > 1): the entries of a row are dealt round-robin to S slices, each with
-// its own stream, and the run opcode then means "jumps of S" — contiguous columns seen through a
-// stride of S threads. Values stay uncompressed, in CSR order.
+// Interleaved variant (slices S > 1, Lawlor's layout for GPUs): the entries of a row are dealt
+// round-robin to S slices, each with its own stream, and the run opcode then means "jumps of S" —
+// contiguous columns seen through a stride of S threads. Values stay uncompressed, in CSR order.
 // Row structure. One slice (the CPU layout): each row's code opens with its length as a jump
 // codeword (8 bits below 32 entries), and only every 64th row's start bit and first entry are
 // stored — about 2 bits per row where CSR-style offsets and per-row starts cost 128; a row is
@@ -21,7 +21,7 @@
 // stored too: groups of even work, a GPU thread's each (engine/device/format_layout.hpp); their
 // starts are 32-bit offsets from every 64th group's (8 bytes a group with the first row). Rows
 // and a group's code then need to fit 32 bits (error_kind::limit otherwise).
-// GPU variant with slices: CSR offsets and one start per stream, for random access by thread.
+// Interleaved variant: CSR offsets and one start per stream, for random access by thread.
 #pragma once
 
 #include <cstdint>
@@ -34,7 +34,7 @@
 namespace graphring {
 
 struct cci_options {
-  std::uint64_t slices = 1;  // 1: the CPU code; S > 1 (at most 32): the GPU variant
+  std::uint64_t slices = 1;  // 1: one stream; S > 1 (at most 32): the interleaved variant
   // One slice: 0 for groups of cci_group rows; else the most symbols (rows and entries) a group
   // takes, a longer row making a group of its own.
   std::uint64_t group_symbols = 0;

@@ -117,7 +117,7 @@ bool fold_cci_row(const cci_view<V>& a, cci_reader& in, const Values& values, co
 }  // namespace detail
 
 // One slice: blocks of whole groups of about equal entries, each group decoded row after row
-// from its stored start. More slices (the GPU variant): rows through the generic decoder.
+// from its stored start. More slices (the interleaved variant): rows through the generic decoder.
 template <class S, class V, class Values, class X, class Allowed>
 std::uint64_t spmv_pull_cci(const cci_view<V>& a, const Values& values, const X* x,
                             const std::uint8_t* x_present, typename S::c_type* y,

@@ -72,8 +72,9 @@ struct piece_tracker {
 // Split k's row: its pieces' sums folded in order (so a non-commutative ⊕ keeps column order).
 template <class S>
 GRAPHRING_HD void join_split_row(const row_pieces& split, std::uint64_t k,
-                             const typename S::c_type* partial, const std::uint8_t* partial_present,
-                             typename S::c_type* y, std::uint8_t* y_present) {
+                                 const typename S::c_type* partial,
+                                 const std::uint8_t* partial_present, typename S::c_type* y,
+                                 std::uint8_t* y_present) {
   typename S::c_type acc = S::zero();
   bool taken = false;
   const std::uint64_t first = split.partial(k);
