@@ -9,7 +9,9 @@ if [ -z "$tool" ]; then
   echo "check_format: clang-format is not installed (Debian: apt-get install clang-format)" >&2
   exit 2
 fi
-mapfile -t files < <(git ls-files '*.hpp' '*.cpp' '*.cu' '*.cuh' '*.h')
+# Tracked files and new ones git does not ignore: a file about to be added is checked too.
+mapfile -t files < <(git ls-files --cached --others --exclude-standard '*.hpp' '*.cpp' '*.cu' \
+  '*.cuh' '*.h')
 if [ "${1:-}" = "--fix" ]; then
   "$tool" -i "${files[@]}"
   exit 0
