@@ -6,8 +6,8 @@
 //    by slot column (Kreutzer et al., SIAM J. Sci. Comput. 2014);
 //  - CCI (one slice, groups of at most a thread's share of symbols, longer rows in pieces): a
 //    thread per group, decoding its rows in order from the group's stored start (Lawlor, IA^3
-//    2013): the compressed matrix itself is what the GPU reads, nothing beside it; then a
-//    thread per row coded in pieces joins the pieces' sums;
+//    2013): the GPU reads the code itself, beside it only the groups' and pieces' tables; then
+//    a thread per row coded in pieces joins the pieces' sums;
 //  - CSR-dtANS: a warp per slice, lane l decoding the slice's l-th stream (dtans_lane.hpp), the
 //    index table in shared memory (Schätzle, Pegolotti, Püschel, seeds/003); then a thread per
 //    row coded in pieces joins the pieces' sums;
