@@ -1,16 +1,19 @@
 // CCI [Lawlor, "In-memory data compression for sparse matrices", IA^3 2013] decoders on codes
 // that reach every branch: the buffered reader's refill for 35-bit codewords (column jumps of
-// 2^29 and more, which only matrices of over 2^29 columns hold), and validate()'s refusals, one
-// per check, of views that a damaged file or a fuzzer could hand it, with one and with several
-// slices; and groups cut by symbols (the GPU's layout), walked in order and sought into.
+// 2^29 and more, which only matrices of over 2^29 columns hold), read by the CPU kernel's
+// byte-wise reader too, and validate()'s refusals, one per check, of views that a damaged file or
+// a fuzzer could hand it, with one and with several slices; and groups cut by symbols (the GPU's
+// layout), walked in order and sought into.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <functional>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include "engine/formats/cci.hpp"
+#include "kernels/cpu/spmv_cci.hpp"
 
 namespace graphring {
 namespace {
@@ -45,16 +48,25 @@ csr_matrix wide_matrix(std::uint64_t nrows, std::uint64_t ncols, std::uint64_t s
   return a;
 }
 
-// Every row of a one-slice CCI view decoded by the buffered reader the CPU kernels use.
+// Every row of a one-slice CCI view decoded by a reader: cci_reader (buffered, the GPU's) or
+// cci_byte_reader (byte-wise loads, the CPU kernel's).
+template <class Reader>
 std::vector<std::vector<vertex_id>> rows_by_reader(const cci_view<pattern_value>& v) {
   std::vector<std::vector<vertex_id>> rows(v.nrows);
   for (std::uint64_t g = 0; g < v.group_count(); ++g) {
-    cci_reader in(v, v.group_start(g));
-    for (std::uint64_t r = v.group_first_row(g); r < v.group_first_row(g + 1); ++r) {
-      std::uint64_t left = in.read_length(v);
-      std::uint32_t col = 0xffffffffu, delta = 0, count = 0;
-      while (left > 0) {
+    Reader in(v, v.group_start(g));
+    auto next = [&](std::uint32_t& delta, std::uint32_t& count) {
+      if constexpr (std::is_same_v<Reader, cci_reader>) {
         in.next_code(v, delta, count);
+      } else {
+        in.next_code(delta, count);
+      }
+    };
+    for (std::uint64_t r = v.group_first_row(g); r < v.group_first_row(g + 1); ++r) {
+      std::uint32_t length = 0, col = 0xffffffffu, delta = 0, count = 0;
+      next(length, count);
+      for (std::uint64_t left = length; left > 0;) {
+        next(delta, count);
         for (std::uint32_t i = 0; i < count && left > 0; ++i, --left) {
           col += delta;
           rows[r].push_back(col);
@@ -65,6 +77,18 @@ std::vector<std::vector<vertex_id>> rows_by_reader(const cci_view<pattern_value>
   return rows;
 }
 
+// Both readers decode the CSR's rows.
+void expect_readers_decode(const cci_view<pattern_value>& v, const csr_matrix& a) {
+  const auto buffered = rows_by_reader<cci_reader>(v);
+  const auto bytewise = rows_by_reader<kernels::cci_byte_reader>(v);
+  for (std::uint64_t r = 0; r < a.nrows; ++r) {
+    const std::vector<vertex_id> want(a.cols.begin() + std::ptrdiff_t(a.row_begin(r)),
+                                      a.cols.begin() + std::ptrdiff_t(a.row_end(r)));
+    EXPECT_EQ(buffered[r], want) << "row " << r << ", cci_reader";
+    EXPECT_EQ(bytewise[r], want) << "row " << r << ", cci_byte_reader";
+  }
+}
+
 TEST(CciDecode, JumpsOf2To29AndMoreTakeTheReadersRefill) {
   for (const std::uint64_t ncols : {std::uint64_t(1) << 30, std::uint64_t(max_vertices)}) {
     SCOPED_TRACE(ncols);
@@ -73,11 +97,7 @@ TEST(CciDecode, JumpsOf2To29AndMoreTakeTheReadersRefill) {
     const cci_view<pattern_value> v = m.view<pattern_value>(nullptr);
     ASSERT_EQ(v.max_code_bits(), 35u);  // the wide immediate: the refill branch is live
     EXPECT_TRUE(validate(v, a.nnz()));
-    const auto rows = rows_by_reader(v);
-    for (std::uint64_t r = 0; r < a.nrows; ++r)
-      EXPECT_EQ(rows[r], std::vector<vertex_id>(a.cols.begin() + std::ptrdiff_t(a.row_begin(r)),
-                                                a.cols.begin() + std::ptrdiff_t(a.row_end(r))))
-          << "row " << r;
+    expect_readers_decode(v, a);
     const csr_matrix back = m.to_csr();
     EXPECT_TRUE(std::ranges::equal(back.offsets, a.offsets));
     EXPECT_TRUE(std::ranges::equal(back.cols, a.cols));
@@ -165,11 +185,10 @@ TEST(CciDecode, GroupsCutBySymbolsHoldAtMostThatManyAndDecodeAsTheRows) {
     }
     for (std::uint64_t r = first; r < last; ++r) EXPECT_EQ(v.group_of(r), g) << "row " << r;
   }
-  const auto rows = rows_by_reader(v);
+  expect_readers_decode(v, a);
   for (std::uint64_t r = 0; r < a.nrows; ++r) {
     const std::vector<vertex_id> want(a.cols.begin() + std::ptrdiff_t(a.row_begin(r)),
                                       a.cols.begin() + std::ptrdiff_t(a.row_end(r)));
-    EXPECT_EQ(rows[r], want) << "row " << r;
     std::vector<vertex_id> sought;  // by random access: seek through the row's group
     v.for_each_in_row(r, [&](vertex_id c, edge_offset k) {
       EXPECT_EQ(k, a.row_begin(r) + sought.size());

@@ -6,13 +6,67 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "kernels/cpu/spmv_format_common.hpp"
 #include "kernels/formats/cci_view.hpp"
 
 namespace graphring::kernels {
+
+// Reads a one-slice CCI code on the CPU: each codeword from an unaligned 8-byte load at its first
+// byte (at least 57 bits from its first bit, so the 35-bit codeword fits too), its length from
+// the table's eight lengths packed in one register. One codeword's decode then waits only for the
+// previous one's length and one load, where cci_reader (whose aligned loads the GPU needs) also
+// waits for a table load and a refill load that follow each other. Reads inside the two words
+// view.peek would read, so the padding words and validate() cover it. The code is a sequence of
+// little-endian 64-bit words, read here byte-wise, so this reader is for little-endian hosts.
+struct cci_byte_reader {
+  static_assert(std::endian::native == std::endian::little,
+                "cci_byte_reader reads the code's 64-bit words as bytes");
+  const unsigned char* bytes;
+  std::uint64_t bit;
+  std::uint64_t lengths = 0;  // byte i: table[i].length
+  cci_code table[8];          // a copy the compiler knows no store of the kernel changes
+
+  template <class V>
+  cci_byte_reader(const cci_view<V>& v, std::uint64_t at)
+      : bytes(reinterpret_cast<const unsigned char*>(v.words)), bit(at) {
+    for (int i = 0; i < 8; ++i) {
+      table[i] = v.table[i];
+      lengths |= std::uint64_t(table[i].length) << (8 * i);
+    }
+  }
+
+  // Decodes the next codeword into its delta and count (no branches).
+  GRAPHRING_INLINE void next_code(std::uint32_t& delta, std::uint32_t& count) {
+    std::uint64_t word;
+    std::memcpy(&word, bytes + (bit >> 3), sizeof word);
+    const std::uint64_t code = word >> (bit & 7);
+    const std::uint32_t op = std::uint32_t(code & 7);
+    bit += (lengths >> (op * 8)) & 0xff;
+    const cci_code& e = table[op];
+    const std::uint32_t data = std::uint32_t(code >> e.shift) & e.data_mask;
+    delta = (data & e.delta_mask) + e.delta_add;
+    count = (data & e.count_mask) + 1;
+  }
+  // A row's length codeword.
+  std::uint64_t read_length() {
+    std::uint32_t length = 0, count = 0;
+    next_code(length, count);
+    return length;
+  }
+  // Moves over the column codewords of `length` entries.
+  void skip_entries(std::uint64_t length) {
+    std::uint32_t delta = 0, count = 0;
+    while (length > 0) {
+      next_code(delta, count);
+      length -= count < length ? count : length;
+    }
+  }
+};
 
 namespace detail {
 
@@ -34,15 +88,13 @@ std::uint64_t for_rows_balanced(const edge_offset* offsets, std::uint64_t nrows,
 // wrote. A codeword gives a delta and a count (a run of up to 16 equal deltas, or one jump),
 // so the last codeword may carry the piece past 64; a run is written 16 ids at a time and cut to
 // its count.
-template <class V>
-GRAPHRING_INLINE std::uint64_t decode_cci_piece(const cci_view<V>& a, cci_reader& in,
-                                                std::uint64_t row_left, std::uint32_t& col,
-                                                vertex_id* cols) {
+GRAPHRING_INLINE std::uint64_t decode_cci_piece(cci_byte_reader& in, std::uint64_t row_left,
+                                                std::uint32_t& col, vertex_id* cols) {
   const std::uint64_t want = std::min<std::uint64_t>(row_left, 64);
   std::uint64_t n = 0;
   while (n < want) {
     std::uint32_t delta = 0, count = 0;
-    in.next_code(a, delta, count);
+    in.next_code(delta, count);
     cols[n] = col + delta;
     if (count > 1)
       for (std::uint32_t i = 1; i < 16; ++i) cols[n + i] = col + delta * (i + 1);
@@ -53,15 +105,15 @@ GRAPHRING_INLINE std::uint64_t decode_cci_piece(const cci_view<V>& a, cci_reader
   return n;
 }
 
-// Folds the entries [k, k + length) of row r of a one-slice CCI view, read by `in`, into acc;
+// Folds the entries [k, k + length) of row r of a one-slice CCI code, read by `in`, into acc;
 // leaves `in` and k at the row's end (past codewords it no longer needs once the sum is final).
 // The row goes in pieces of about 64 column ids, decoded first and then gathered and
 // accumulated like a CSR row: the loads of x are independent of the decode, so they overlap it.
 // With every x present and a commutative monoid that never stops early, four running sums hide
 // the latency of ⊕ (each starts at zero(), as in the CSR kernel); otherwise one sum, with the
 // terminal and ANY checks per piece.
-template <class S, class V, class Values, class X>
-bool fold_cci_row(const cci_view<V>& a, cci_reader& in, const Values& values, const X* x,
+template <class S, class Values, class X>
+bool fold_cci_row(cci_byte_reader& in, const Values& values, const X* x,
                   const std::uint8_t* x_present, std::uint64_t r, edge_offset& k,
                   std::uint64_t length, typename S::c_type& acc) {
   using B = typename S::b_type;
@@ -77,7 +129,7 @@ bool fold_cci_row(const cci_view<V>& a, cci_reader& in, const Values& values, co
     if (!x_present) {
       C s0 = S::zero(), s1 = S::zero(), s2 = S::zero(), s3 = S::zero();
       while (k < end) {
-        const std::uint64_t n = decode_cci_piece(a, in, end - k, col, cols);
+        const std::uint64_t n = decode_cci_piece(in, end - k, col, cols);
         std::uint64_t i = 0;
         for (; i + 4 <= n; i += 4) {
           s0 = S::accumulate(s0, product(i));
@@ -94,7 +146,7 @@ bool fold_cci_row(const cci_view<V>& a, cci_reader& in, const Values& values, co
   }
   bool taken = false;
   while (k < end) {
-    const std::uint64_t n = decode_cci_piece(a, in, end - k, col, cols);
+    const std::uint64_t n = decode_cci_piece(in, end - k, col, cols);
     for (std::uint64_t i = 0; i < n; ++i) {
       if (x_present && !x_present[cols[i]]) continue;
       acc = S::accumulate(acc, product(i));
@@ -106,7 +158,7 @@ bool fold_cci_row(const cci_view<V>& a, cci_reader& in, const Values& values, co
     if constexpr (stops_at_any_v<S>) final_sum = taken;
     if constexpr (stops_at_terminal_v<S>) final_sum = taken && at_terminal<S>(acc);
     if (final_sum) {
-      in.skip_entries(a, end - k);
+      in.skip_entries(end - k);
       k = end;
       return true;
     }
@@ -143,19 +195,19 @@ std::uint64_t spmv_pull_cci(const cci_view<V>& a, const Values& values, const X*
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : found) if (blocks > 1)
   for (std::int64_t b = 0; b < std::int64_t(blocks); ++b)
     for (std::uint64_t g = bounds[b]; g < bounds[b + 1]; ++g) {
-      cci_reader in(a, a.group_start(g));
+      cci_byte_reader in(a, a.group_start(g));
       edge_offset k = a.group_entry[g];
       const std::uint64_t last = a.group_first_row(g + 1);
       for (std::uint64_t r = a.group_first_row(g); r < last; ++r) {
-        const std::uint64_t length = in.read_length(a);
+        const std::uint64_t length = in.read_length();
         y_present[r] = 0;
         if (!allowed(r)) {
-          in.skip_entries(a, length);
+          in.skip_entries(length);
           k += length;
           continue;
         }
         C acc = S::zero();
-        if (detail::fold_cci_row<S>(a, in, values, x, x_present, r, k, length, acc)) {
+        if (detail::fold_cci_row<S>(in, values, x, x_present, r, k, length, acc)) {
           y[r] = acc;
           y_present[r] = 1;
           ++found;
