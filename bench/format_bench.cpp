@@ -228,11 +228,26 @@ void bench_graph(const options& o, const std::string& name) {
   for (const std::string& r : refused) std::printf("%s: %s\n", shown.c_str(), r.c_str());
 }
 
+constexpr const char* usage =
+    "usage: graphring-bench-formats [GRAPH ...] [--trials N]\n"
+    "         [--formats csr,coo,ell,hyb,sell,cci,dtans] [--order degree|rcm]\n"
+    "         [--format-order degree|rcm] [--markdown]\n"
+    "Times the pull SpMV (plus_times over float, x dense) through each storage format beside\n"
+    "the engine's CSR kernel and SuiteSparse:GraphBLAS's GrB_mxv, in round robin, medians of N\n"
+    "rounds (default 11), and prints each format's bytes and bits per edge. --formats: the\n"
+    "formats beside CSR (default all); --order relabels the graph for every system;\n"
+    "--format-order builds the formats other than CSR in that order; --markdown prints a\n"
+    "table. OMP_NUM_THREADS sets the threads. Without GRAPH: web-NotreDame, soc-Slashdot0902\n"
+    "and soc-Epinions1 from ../shared/datasets.\n";
+
 options parse(int argc, char** argv) {
   options o;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg == "--trials" && i + 1 < argc) {
+    if (arg == "--help" || arg == "-h") {
+      std::fputs(usage, stdout);
+      std::exit(0);
+    } else if (arg == "--trials" && i + 1 < argc) {
       o.trials = std::max(1, std::atoi(argv[++i]));
     } else if (arg == "--order" && i + 1 < argc) {
       o.order = parse_vertex_order(argv[++i]);
@@ -250,6 +265,8 @@ options parse(int argc, char** argv) {
         if (*k != format_kind::csr) o.kinds.push_back(*k);
         at = comma + 1;
       }
+    } else if (arg.starts_with("-")) {
+      throw error(error_kind::usage, "unknown option or missing value: " + arg + " (--help)");
     } else {
       o.graphs.push_back(arg);
     }
