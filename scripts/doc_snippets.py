@@ -24,6 +24,9 @@ Each fenced block names its language, and an HTML comment on the line before it 
            run, and the output compared line by line, a number with a point or an exponent (a
            time) standing for any number and `...` for anything. `no-gpu`: run only where no GPU is present; `needs-cuda`: only where
            the library has the CUDA backend.
+  python   run in the scratch folder by the Python that built BUILD_DIR's module (the build's
+           Python_EXECUTABLE), importing graphring from BUILD_DIR/python; not run when the build
+           has no Python module.
   text     not code (tables, pictures, synopses); json: a data sample. Neither is run.
 Also checks that the package found from the build tree (CMAKE_PREFIX_PATH=BUILD_DIR) builds the
 first program. Exit status 0 when every block passes, 1 otherwise, with one line per failure.
@@ -37,7 +40,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LANGUAGES = {"cpp", "cuda", "cmake", "sh", "console", "text", "json"}
+LANGUAGES = {"cpp", "cuda", "cmake", "sh", "console", "python", "text", "json"}
 FENCE = re.compile(r"^```(\S*)\n(.*?)^```\s*$", re.S | re.M)
 DIRECTIVE = re.compile(r"<!--\s*snippet:\s*(.*?)\s*-->\s*$")
 
@@ -81,6 +84,15 @@ def gpu_present(cli):
 
 def has_cuda_backend(cli):
     return "CUDA backend built" in run([cli, "--version"], ROOT).stdout
+
+
+def module_python(build):
+    """The Python that built BUILD_DIR's graphring module, or None when it has none."""
+    if not glob.glob(os.path.join(build, "python", "graphring", "_graphring*.so")):
+        return None
+    cache = open(os.path.join(build, "CMakeCache.txt"), encoding="utf-8").read()
+    m = re.search(r"^Python_EXECUTABLE:\w+=(.*)$", cache, re.M)
+    return m.group(1).strip() if m else None
 
 
 def program_source(block):
@@ -278,6 +290,15 @@ def main():
                 print(f"{b.name}: not run (no GPU here)")
                 continue
             r = run(["bash", "-e", "-c", b.body], scratch, env)
+            if r.returncode:
+                fail(b, f"exit status {r.returncode}: {(r.stdout + r.stderr).strip()[-800:]}")
+        elif b.language == "python":
+            python = module_python(build)
+            if not python:
+                print(f"{b.name}: not run (this build has no Python module)")
+                continue
+            r = run([python, "-c", b.body], scratch,
+                    dict(env, PYTHONPATH=os.path.join(build, "python")))
             if r.returncode:
                 fail(b, f"exit status {r.returncode}: {(r.stdout + r.stderr).strip()[-800:]}")
         elif b.language == "console":

@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # Only the command-line program is built (the tests are scripts/test.sh's), so the demo starts
 # in minutes on a fresh machine.
-BUILD_TARGETS=graphring_cli bash scripts/setup.sh
+BUILD_TARGETS=graphring_cli SETUP_PYTHON=0 bash scripts/setup.sh
 exec "${BUILD_DIR:-build}/graphring" demo "$@"

@@ -1,0 +1,312 @@
+// The Python extension module graphring._graphring (nanobind): graphs built from a file, a
+// generator or arrays, and the seven algorithms, each returning NumPy arrays that own the result
+// (no copy after the algorithm's own). The work runs without the GIL; a graphring::error
+// becomes graphring.Error with the same one-line message. python/graphring/__init__.py adds the
+// SciPy and NetworkX conversions and documents the API.
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <omp.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "algorithms/bc.hpp"
+#include "algorithms/bfs.hpp"
+#include "algorithms/cc.hpp"
+#include "algorithms/msf.hpp"
+#include "algorithms/pagerank.hpp"
+#include "algorithms/sssp.hpp"
+#include "algorithms/tc.hpp"
+#include "core/error.hpp"
+#include "engine/builder.hpp"
+#include "engine/formats/any_format.hpp"
+#include "engine/formats/reorder.hpp"
+#include "engine/graph.hpp"
+#include "engine/io/load.hpp"
+
+namespace nb = nanobind;
+
+namespace {
+
+using namespace graphring;
+
+template <class T>
+using array1d = nb::ndarray<nb::numpy, T, nb::ndim<1>>;
+template <class T>
+using input1d = nb::ndarray<const T, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
+
+// A NumPy array that owns `values` (moved, not copied).
+template <class T>
+array1d<T> to_numpy(std::vector<T>&& values) {
+  auto* held = new std::vector<T>(std::move(values));
+  nb::capsule owner(held, [](void* p) noexcept { delete static_cast<std::vector<T>*>(p); });
+  return array1d<T>(held->data(), {held->size()}, owner);
+}
+
+// A graph shared between Python objects; the algorithms cache its transpose in it.
+struct py_graph {
+  std::shared_ptr<graph> g;
+};
+
+// Sets the OpenMP thread count for one call (0: leave it) and restores it after.
+class thread_scope {
+ public:
+  explicit thread_scope(int threads) : previous_(omp_get_max_threads()) {
+    if (threads < 0) throw error(error_kind::usage, "threads must be 0 (all) or more");
+    if (threads > 0) omp_set_num_threads(threads);
+  }
+  ~thread_scope() { omp_set_num_threads(previous_); }
+  thread_scope(const thread_scope&) = delete;
+  thread_scope& operator=(const thread_scope&) = delete;
+
+ private:
+  int previous_;
+};
+
+adjacency_format storage(const std::string& format, const std::string& order) {
+  adjacency_format f;
+  f.kind = parse_format(format);
+  f.order = parse_vertex_order(order);
+  return f;
+}
+
+// v(i) for every vertex, `missing` where v has no entry.
+template <class Out, class T>
+std::vector<Out> dense(const vector<T>& v, Out missing) {
+  std::vector<Out> out(v.size(), missing);
+  v.for_each([&](std::uint64_t i, const T& x) { out[i] = Out(x); });
+  return out;
+}
+
+py_graph load(const std::string& source, bool symmetrize, bool drop_self_loops,
+              const std::string& input_format) {
+  load_options options;
+  options.build.symmetrize = symmetrize;
+  options.build.drop_self_loops = drop_self_loops;
+  options.format = input_format;
+  nb::gil_scoped_release unlocked;
+  return {std::make_shared<graph>(load_graph(source, options))};
+}
+
+py_graph from_edges(std::uint64_t n, input1d<std::uint32_t> src, input1d<std::uint32_t> dst,
+                    std::optional<input1d<double>> weights, bool symmetrize, bool drop_self_loops) {
+  if (src.shape(0) != dst.shape(0))
+    throw error(error_kind::usage, "src and dst must have the same length");
+  if (weights && weights->shape(0) != src.shape(0))
+    throw error(error_kind::usage, "weights must have one value per edge");
+  if (n > max_vertices)
+    throw error(error_kind::limit, "at most " + std::to_string(max_vertices) + " vertices");
+  edge_list edges;
+  edges.nrows = edges.ncols = n;
+  edges.labels = vertex_labels::with_offset(n, 0);
+  const std::size_t m = src.shape(0);
+  edges.src = buffer<vertex_id>(m);
+  edges.dst = buffer<vertex_id>(m);
+  for (std::size_t e = 0; e < m; ++e) {
+    if (src(e) >= n || dst(e) >= n)
+      throw error(error_kind::usage, "edge " + std::to_string(e) + " (" + std::to_string(src(e)) +
+                                         ", " + std::to_string(dst(e)) +
+                                         ") names a vertex outside 0.." + std::to_string(n) +
+                                         " - 1");
+    edges.src[e] = src(e);
+    edges.dst[e] = dst(e);
+  }
+  if (weights) {
+    buffer<double> w(m);
+    for (std::size_t e = 0; e < m; ++e) {
+      if (std::isnan((*weights)(e)))
+        throw error(error_kind::usage, "edge " + std::to_string(e) + " has a NaN weight");
+      w[e] = (*weights)(e);
+    }
+    edges.weights = std::move(w);
+  }
+  build_options options;
+  options.symmetrize = symmetrize;
+  options.drop_self_loops = drop_self_loops;
+  nb::gil_scoped_release unlocked;
+  vertex_labels labels = edges.labels;
+  return {std::make_shared<graph>(build_csr(edges, options), std::move(labels))};
+}
+
+// (indptr, indices, data) copies of A's CSR arrays, in SciPy's index types; data is None for a
+// graph without weights.
+std::tuple<array1d<std::int64_t>, array1d<std::int32_t>, std::optional<array1d<double>>> csr(
+    const py_graph& pg) {
+  const csr_matrix& a = pg.g->adjacency();
+  std::vector<std::int64_t> indptr(a.offsets.begin(), a.offsets.end());
+  if (a.ncols > std::uint64_t(std::numeric_limits<std::int32_t>::max()))
+    throw error(error_kind::limit, "more columns than SciPy's 32-bit indices hold");
+  std::vector<std::int32_t> indices(a.cols.begin(), a.cols.end());
+  std::optional<array1d<double>> data;
+  if (a.has_values()) {
+    std::vector<double> w(a.nnz());
+    std::visit(
+        [&](const auto& values) {
+          using V = std::decay_t<decltype(values)>;
+          if constexpr (!std::is_same_v<V, std::monostate>)
+            for (std::size_t e = 0; e < w.size(); ++e) w[e] = double(values[e]);
+        },
+        a.values);
+    data = to_numpy(std::move(w));
+  }
+  return {to_numpy(std::move(indptr)), to_numpy(std::move(indices)), std::move(data)};
+}
+
+array1d<std::int64_t> labels(const py_graph& pg) {
+  std::vector<std::int64_t> out(pg.g->vertices());
+  for (std::uint64_t v = 0; v < out.size(); ++v) out[v] = pg.g->labels().label(vertex_id(v));
+  return to_numpy(std::move(out));
+}
+
+std::tuple<array1d<std::int64_t>, std::optional<array1d<std::int64_t>>> bfs(
+    py_graph& pg, std::int64_t source, bool parents, const std::string& direction,
+    const std::string& format, const std::string& order, int threads) {
+  algorithms::bfs_options options;
+  options.parents = parents;
+  if (direction == "push")
+    options.direction = algorithms::bfs_direction::push;
+  else if (direction == "pull")
+    options.direction = algorithms::bfs_direction::pull;
+  else if (direction != "auto")
+    throw error(error_kind::usage, "direction must be auto, push or pull, not " + direction);
+  options.format = storage(format, order);
+  std::vector<std::int64_t> levels, tree;
+  {
+    nb::gil_scoped_release unlocked;
+    thread_scope scope(threads);
+    const algorithms::bfs_result r = algorithms::bfs(*pg.g, vertex_of(*pg.g, source), options);
+    levels = dense<std::int64_t>(r.levels, -1);
+    if (parents) tree = dense<std::int64_t>(r.parents, -1);
+  }
+  std::optional<array1d<std::int64_t>> p;
+  if (parents) p = to_numpy(std::move(tree));
+  return {to_numpy(std::move(levels)), std::move(p)};
+}
+
+array1d<double> sssp(py_graph& pg, std::int64_t source, std::optional<double> delta,
+                     const std::string& format, const std::string& order, int threads) {
+  std::vector<double> d;
+  {
+    nb::gil_scoped_release unlocked;
+    thread_scope scope(threads);
+    const vector<double> r =
+        algorithms::sssp(*pg.g, vertex_of(*pg.g, source), delta, storage(format, order));
+    d = dense<double>(r, std::numeric_limits<double>::infinity());
+  }
+  return to_numpy(std::move(d));
+}
+
+std::tuple<array1d<double>, int, double> pagerank(py_graph& pg, double damping, double tolerance,
+                                                  int max_iterations, const std::string& format,
+                                                  const std::string& order, int threads) {
+  algorithms::pagerank_options options;
+  options.damping = damping;
+  options.tolerance = tolerance;
+  options.max_iterations = max_iterations;
+  options.format = storage(format, order);
+  std::vector<double> ranks;
+  int iterations = 0;
+  double change = 0;
+  {
+    nb::gil_scoped_release unlocked;
+    thread_scope scope(threads);
+    const algorithms::pagerank_result r = algorithms::pagerank(*pg.g, options);
+    ranks = dense<double>(r.ranks, 0.0);
+    iterations = r.iterations;
+    change = r.change;
+  }
+  return {to_numpy(std::move(ranks)), iterations, change};
+}
+
+array1d<std::int64_t> connected_components(py_graph& pg, const std::string& format,
+                                           const std::string& order, int threads) {
+  std::vector<std::int64_t> c;
+  {
+    nb::gil_scoped_release unlocked;
+    thread_scope scope(threads);
+    c = dense<std::int64_t>(algorithms::connected_components(*pg.g, storage(format, order)), -1);
+  }
+  return to_numpy(std::move(c));
+}
+
+std::uint64_t triangle_count(py_graph& pg, int threads) {
+  nb::gil_scoped_release unlocked;
+  thread_scope scope(threads);
+  return algorithms::triangle_count(*pg.g);
+}
+
+array1d<double> betweenness(py_graph& pg, std::optional<input1d<std::int64_t>> sources,
+                            int threads) {
+  std::vector<vertex_id> ids;
+  if (sources)
+    for (std::size_t i = 0; i < sources->shape(0); ++i)
+      ids.push_back(vertex_of(*pg.g, (*sources)(i)));
+  std::vector<double> bc;
+  {
+    nb::gil_scoped_release unlocked;
+    thread_scope scope(threads);
+    bc = dense<double>(algorithms::betweenness(*pg.g, ids), 0.0);
+  }
+  return to_numpy(std::move(bc));
+}
+
+std::tuple<array1d<std::int64_t>, array1d<std::int64_t>, array1d<double>, double>
+minimum_spanning_forest(py_graph& pg, int threads) {
+  std::vector<std::int64_t> u, v;
+  std::vector<double> w;
+  double total = 0;
+  {
+    nb::gil_scoped_release unlocked;
+    thread_scope scope(threads);
+    const algorithms::msf_result r = algorithms::minimum_spanning_forest(*pg.g);
+    for (const algorithms::msf_edge& e : r.edges) {
+      u.push_back(e.u);
+      v.push_back(e.v);
+      w.push_back(e.weight);
+    }
+    total = r.total_weight;
+  }
+  return {to_numpy(std::move(u)), to_numpy(std::move(v)), to_numpy(std::move(w)), total};
+}
+
+}  // namespace
+
+NB_MODULE(_graphring, m) {
+  m.doc() = "graphring's C++ engine; use the graphring package, which wraps this module.";
+  nb::exception<error>(m, "Error", PyExc_RuntimeError);
+
+  nb::class_<py_graph>(m, "Graph")
+      .def_prop_ro("vertices", [](const py_graph& g) { return g.g->vertices(); })
+      .def_prop_ro("edges", [](const py_graph& g) { return g.g->edges(); })
+      .def_prop_ro("weighted", [](const py_graph& g) { return g.g->weighted(); })
+      .def("labels", &labels)
+      .def("csr", &csr)
+      .def("vertex", [](const py_graph& g, std::int64_t label) { return vertex_of(*g.g, label); });
+
+  m.def("load", &load, nb::arg("source"), nb::arg("symmetrize"), nb::arg("drop_self_loops"),
+        nb::arg("input_format"));
+  m.def("from_edges", &from_edges, nb::arg("n"), nb::arg("src"), nb::arg("dst"),
+        nb::arg("weights").none(), nb::arg("symmetrize"), nb::arg("drop_self_loops"));
+  m.def("bfs", &bfs, nb::arg("graph"), nb::arg("source"), nb::arg("parents"), nb::arg("direction"),
+        nb::arg("format"), nb::arg("order"), nb::arg("threads"));
+  m.def("sssp", &sssp, nb::arg("graph"), nb::arg("source"), nb::arg("delta").none(),
+        nb::arg("format"), nb::arg("order"), nb::arg("threads"));
+  m.def("pagerank", &pagerank, nb::arg("graph"), nb::arg("damping"), nb::arg("tolerance"),
+        nb::arg("max_iterations"), nb::arg("format"), nb::arg("order"), nb::arg("threads"));
+  m.def("connected_components", &connected_components, nb::arg("graph"), nb::arg("format"),
+        nb::arg("order"), nb::arg("threads"));
+  m.def("triangle_count", &triangle_count, nb::arg("graph"), nb::arg("threads"));
+  m.def("betweenness", &betweenness, nb::arg("graph"), nb::arg("sources").none(),
+        nb::arg("threads"));
+  m.def("minimum_spanning_forest", &minimum_spanning_forest, nb::arg("graph"), nb::arg("threads"));
+}

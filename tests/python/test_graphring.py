@@ -1,0 +1,212 @@
+"""The Python package against independent references: SciPy's csgraph (BFS hops, Dijkstra,
+components, spanning trees) and NetworkX (PageRank, triangles, betweenness), on the bundled
+graphs (karate, email-Eu-core, soc-Epinions1, rome99) and on tiny edge cases; plus conversions,
+options and bad input."""
+import os
+import pathlib
+
+import networkx as nx
+import numpy as np
+import pytest
+import scipy.sparse
+import scipy.sparse.csgraph as csgraph
+
+import graphring
+
+DATASETS = pathlib.Path(os.environ.get(
+    "GRAPHRING_DATASETS", pathlib.Path(__file__).resolve().parents[2] / "datasets"))
+
+
+def dataset(name):
+    return str(DATASETS / name)
+
+
+@pytest.fixture(scope="module")
+def karate():
+    return graphring.load(dataset("karate.mtx"))
+
+
+@pytest.fixture(scope="module")
+def email():  # directed, 1005 vertices, 25571 arcs
+    return graphring.load(dataset("email-Eu-core.txt.gz"))
+
+
+@pytest.fixture(scope="module")
+def rome():  # weighted, directed
+    return graphring.load(dataset("rome99.gr"))
+
+
+def hops(g, source_id):
+    """Unweighted distances from a vertex id by SciPy (inf where unreached)."""
+    return csgraph.shortest_path(g.to_scipy(), method="D", unweighted=True,
+                                 indices=source_id)
+
+
+@pytest.mark.parametrize("name", ["karate", "email"])
+@pytest.mark.parametrize("direction", ["auto", "push", "pull"])
+def test_bfs_levels_are_scipy_hops_and_parents_form_a_tree(name, direction, request):
+    g = request.getfixturevalue(name)
+    a = g.to_scipy()
+    for label in g.labels[[0, g.vertices // 2, g.vertices - 1]]:
+        s = g.id_of(label)
+        levels, parents = graphring.bfs(g, label, parents=True, direction=direction)
+        want = hops(g, s)
+        reached = np.isfinite(want)
+        assert np.array_equal(levels[reached], want[reached].astype(np.int64))
+        assert np.all(levels[~reached] == -1)
+        assert np.all(parents[~reached] == -1)
+        assert parents[s] == s
+        for v in np.flatnonzero(reached):
+            if v != s:  # a valid parent: an arc parent -> v, one level up
+                p = parents[v]
+                assert a[p, v] != 0 and levels[p] == levels[v] - 1
+
+
+def test_sssp_equals_scipy_dijkstra(rome):
+    for label in (1, 1000, 3353):
+        s = rome.id_of(label)
+        want = csgraph.dijkstra(rome.to_scipy(), indices=s)
+        got = graphring.sssp(rome, label)
+        assert np.array_equal(np.isinf(got), np.isinf(want))
+        np.testing.assert_allclose(got[np.isfinite(want)], want[np.isfinite(want)], rtol=1e-12)
+
+
+@pytest.mark.parametrize("name", ["karate", "email"])
+def test_pagerank_equals_networkx(name, request):
+    g = request.getfixturevalue(name)
+    G = nx.from_scipy_sparse_array(g.to_scipy(), create_using=nx.DiGraph)
+    want = nx.pagerank(G, alpha=0.85, tol=1e-12, max_iter=1000)
+    ranks, iterations, change = graphring.pagerank(g, tolerance=1e-12, max_iterations=1000,
+                                                   full_result=True)
+    assert iterations > 1 and change < 1e-12
+    np.testing.assert_allclose(ranks, [want[v] for v in range(g.vertices)], atol=1e-9)
+    assert abs(ranks.sum() - 1) < 1e-9
+
+
+def test_components_are_scipys_weak_components(email):
+    got = graphring.connected_components(email)
+    count, want = csgraph.connected_components(email.to_scipy(), connection="weak")
+    assert len(np.unique(got)) == count
+    for c in range(count):  # the same partition, each part named by its smallest id
+        members = np.flatnonzero(want == c)
+        assert np.all(got[members] == members.min())
+
+
+def test_triangles_and_betweenness_equal_networkx(karate):
+    G = nx.from_scipy_sparse_array(karate.to_scipy())
+    assert graphring.triangle_count(karate) == sum(nx.triangles(G).values()) // 3 == 45
+    want = nx.betweenness_centrality(G, normalized=False)
+    got = graphring.betweenness_centrality(karate)  # pairs in both directions: twice NetworkX's
+    np.testing.assert_allclose(got / 2, [want[v] for v in range(34)], rtol=1e-9)
+    some = karate.labels[[0, 5, 33]]
+    want_some = nx.betweenness_centrality_subset(G, sources=[0, 5, 33], targets=list(G),
+                                                 normalized=False)
+    np.testing.assert_allclose(graphring.betweenness_centrality(karate, sources=some) / 2,
+                               [want_some[v] for v in range(34)], rtol=1e-9)
+
+
+def test_betweenness_on_a_directed_graph_equals_networkx():
+    G = nx.gnp_random_graph(60, 0.08, seed=7, directed=True)
+    g = graphring.from_networkx(G, weight=None)
+    want = nx.betweenness_centrality(G, normalized=False)
+    np.testing.assert_allclose(graphring.betweenness_centrality(g),
+                               [want[v] for v in range(60)], rtol=1e-9, atol=1e-12)
+
+
+def test_spanning_forest_weight_equals_scipys():
+    rng = np.random.default_rng(3)
+    n, m = 300, 900
+    src, dst = rng.integers(0, n, m), rng.integers(0, n, m)
+    w = rng.integers(1, 100, m).astype(float)
+    g = graphring.from_edges(src, dst, w, n=n, symmetrize=True)
+    u, v, weight, total = graphring.minimum_spanning_forest(g)
+    assert np.all(u < v) and len(u) == len(v) == len(weight)
+    sym = g.to_scipy()
+    want = csgraph.minimum_spanning_tree(sym).sum()
+    assert total == pytest.approx(want) and weight.sum() == pytest.approx(want)
+    count, _ = csgraph.connected_components(sym, directed=False)
+    assert len(u) == n - count
+
+
+def test_every_format_and_order_give_csrs_answers(email):
+    levels = graphring.bfs(email, 0)
+    ranks = graphring.pagerank(email)
+    comps = graphring.connected_components(email)
+    for fmt in ["coo", "ell", "hyb", "sell", "cci", "dtans", "auto"]:
+        for order in ["original", "degree"]:
+            assert np.array_equal(graphring.bfs(email, 0, format=fmt, order=order), levels)
+            np.testing.assert_allclose(graphring.pagerank(email, format=fmt, order=order),
+                                       ranks, rtol=1e-9)
+            assert np.array_equal(
+                graphring.connected_components(email, format=fmt, order=order), comps)
+
+
+def test_threads_do_not_change_the_answers(email):
+    one = graphring.bfs(email, 0, threads=1)
+    two = graphring.bfs(email, 0, threads=2)
+    assert np.array_equal(one, two)
+    assert graphring.triangle_count(email, threads=1) == graphring.triangle_count(email,
+                                                                                threads=2)
+
+
+def test_scipy_and_networkx_round_trips():
+    a = scipy.sparse.random(50, 50, density=0.1, format="csr", random_state=1)
+    g = graphring.Graph.from_scipy(a)
+    assert g.weighted and g.vertices == 50 and g.edges == a.nnz
+    back = g.to_scipy()
+    assert (abs(back - a) > 0).nnz == 0
+    assert not graphring.from_scipy(a, weighted=False).weighted
+    G = nx.path_graph(5)
+    g = graphring.Graph.from_networkx(G)
+    assert g.edges == 8  # each undirected edge both ways
+    assert list(graphring.bfs(g, 0)) == [0, 1, 2, 3, 4]
+    assert np.array_equal(g.labels, np.arange(5))
+
+
+def test_tiny_edge_cases():
+    empty = graphring.from_edges([], [], n=3)
+    assert list(graphring.bfs(empty, 1)) == [-1, 0, -1]
+    assert list(graphring.connected_components(empty)) == [0, 1, 2]
+    assert graphring.triangle_count(empty) == 0
+    loop = graphring.from_edges([0, 0, 1], [0, 1, 2])  # a self-loop and a path
+    assert list(graphring.bfs(loop, 0)) == [0, 1, 2]
+    assert list(graphring.sssp(loop, 2)) == [np.inf, np.inf, 0]
+    assert graphring.pagerank(loop).sum() == pytest.approx(1)
+    star = graphring.from_edges(np.zeros(1000, dtype=int), np.arange(1, 1001))  # one huge row
+    assert graphring.bfs(star, 0).max() == 1
+
+
+def test_generators_and_labels():
+    g = graphring.load("rmat:10")
+    assert g.vertices == 1024
+    loaded = graphring.load(dataset("rome99.gr"))
+    assert loaded.labels[0] == 1 and loaded.id_of(1) == 0  # DIMACS numbers vertices from 1
+
+
+def test_bad_input_raises_documented_errors(karate, tmp_path):
+    with pytest.raises(ValueError, match="negative"):
+        graphring.from_edges([0, -1], [1, 2])
+    with pytest.raises(ValueError, match="outside"):
+        graphring.from_edges([0, 5], [1, 2], n=3)
+    with pytest.raises(TypeError):
+        graphring.from_edges([0.5], [1])
+    with pytest.raises(ValueError, match="square"):
+        graphring.from_scipy(scipy.sparse.random(3, 4, density=0.5, format="csr"))
+    with pytest.raises(TypeError):
+        graphring.from_scipy(np.eye(3))
+    with pytest.raises(graphring.Error, match="NaN"):
+        graphring.from_edges([0], [1], [float("nan")])
+    with pytest.raises(graphring.Error, match="no vertex"):
+        graphring.bfs(karate, 99)
+    with pytest.raises(graphring.Error, match="unknown format"):
+        graphring.pagerank(karate, format="zip")
+    with pytest.raises(graphring.Error, match="direction"):
+        graphring.bfs(karate, 1, direction="sideways")
+    with pytest.raises(graphring.Error, match="threads"):
+        graphring.bfs(karate, 1, threads=-1)
+    bad = tmp_path / "bad.mtx"
+    bad.write_text("%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 x\n")
+    with pytest.raises(graphring.Error, match="bad.mtx"):
+        graphring.load(bad)
+    with pytest.raises(ValueError, match="0..n-1"):
+        graphring.from_networkx(nx.Graph([("a", "b")]))
