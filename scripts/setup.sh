@@ -5,7 +5,8 @@
 # EXTRA_PACKAGES (more Debian packages to install, e.g. clang for the fuzz and TSan jobs),
 # SETUP_ONLY=1 (install, do not build), BUILD_TARGETS (the targets to build, default all),
 # SETUP_PYTHON=0 (no Python: skip .venv, the virtual environment with nanobind, NumPy, SciPy,
-# NetworkX and pytest that the Python module's build and tests use; made once, from PyPI).
+# NetworkX, pytest and python-graphblas that the Python module's build, tests and benchmark use;
+# made once, from PyPI).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,10 +24,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-python_packages=(nanobind numpy scipy networkx pytest)
+python_packages=(nanobind numpy scipy networkx pytest python-graphblas)
 python_args=()
 if [ "${SETUP_PYTHON:-1}" != 0 ]; then
-  if ! .venv/bin/python -c "import nanobind, numpy, scipy, networkx, pytest" 2>/dev/null; then
+  if ! .venv/bin/python -c "import nanobind, numpy, scipy, networkx, pytest, graphblas" 2>/dev/null; then
     echo "graphring setup: making .venv (${python_packages[*]} from PyPI)"
     python3 -m venv .venv
     .venv/bin/python -m pip install -q --disable-pip-version-check "${python_packages[@]}"

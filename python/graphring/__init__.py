@@ -24,6 +24,8 @@ import numpy as _np
 from . import _graphring
 from ._graphring import Error
 
+__version__ = "0.1.0"
+
 __all__ = [
     "Error", "Graph", "load", "from_edges", "from_scipy", "from_networkx", "bfs", "sssp",
     "pagerank", "connected_components", "triangle_count", "betweenness_centrality",

@@ -1,0 +1,35 @@
+"""python -m graphring.bench: every answer checked against python-graphblas's, the table and the
+JSON written, on two bundled graphs (one weighted) and a generated one."""
+import json
+import pathlib
+
+import graphring.bench
+
+DATASETS = pathlib.Path(__file__).resolve().parents[2] / "datasets"
+
+
+def test_bench_checks_every_answer_and_writes_json(tmp_path, capsys):
+    out = tmp_path / "bench.json"
+    status = graphring.bench.main([str(DATASETS / "karate.mtx"), str(DATASETS / "rome99.gr"),
+                                   "rmat:8", "--trials", "1", "--threads", "2",
+                                   "--json", str(out)])
+    printed = capsys.readouterr().out
+    assert status == 0, printed
+    assert "SuiteSparse:GraphBLAS" in printed.splitlines()[0]
+    result = json.loads(out.read_text())
+    assert result["graphblas_version"].count(".") == 2
+    rows = result["rows"]
+    assert len(rows) == 3 * 4
+    assert {r["workload"] for r in rows} == {"BFS levels", "PageRank 20 iterations", "SSSP",
+                                            "triangles"}
+    assert all(r["check"] == "ok" and r["graphring_ms"] > 0 and r["graphblas_ms"] > 0
+               for r in rows)
+
+
+def test_bench_says_what_it_needs_for_a_bad_graph(capsys):
+    try:
+        graphring.bench.main(["no-such-graph.mtx", "--trials", "1"])
+    except graphring.Error as e:
+        assert "no-such-graph.mtx" in str(e)
+    else:
+        raise AssertionError("a missing graph must raise graphring.Error")
