@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -48,6 +49,17 @@ struct semiring_entry {
                            product_method method, std::optional<format_kind> format,
                            vertex_order order)>
       mxv;
+  // The same in two steps, for many products over one matrix: `prepare` makes the matrix the
+  // products read (A in the semiring's input type, in the format and order asked, with the
+  // kernels' caches: the sliced kernel's row order, the timed kernel choice, Aᵀ once built),
+  // `mxv_prepared` multiplies by it. Entries with the same `operand_type` (A's type name) make
+  // the same prepared matrix, so one serves them all.
+  std::string operand_type;
+  std::function<std::shared_ptr<const void>(const csr_matrix& a, const csr_matrix* at,
+                                            std::optional<format_kind> format, vertex_order order)>
+      prepare;
+  std::function<any_vector(const void* prepared, const any_vector& x, product_method method)>
+      mxv_prepared;
 };
 
 class semiring_registry {

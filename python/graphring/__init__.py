@@ -29,7 +29,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Error", "Graph", "load", "from_edges", "from_scipy", "from_networkx", "bfs", "sssp",
     "pagerank", "connected_components", "triangle_count", "betweenness_centrality",
-    "minimum_spanning_forest",
+    "minimum_spanning_forest", "mxv", "semirings",
 ]
 
 
@@ -136,6 +136,30 @@ def from_networkx(G, weight="weight"):
             w.append(d.get(weight, 1.0) if weight is not None else 1.0)
     return from_edges(_np.array(src, dtype=_np.int64), _np.array(dst, dtype=_np.int64),
                       _np.array(w) if weight is not None else None, n=n)
+
+
+def semirings():
+    """The names mxv takes: graphring's built-in semirings (the CLI's `graphring semirings`)."""
+    return list(_graphring.semirings())
+
+
+def mxv(graph, x, semiring="plus_times", present=None, method="auto", format="csr",
+        order="original", threads=0):
+    """w = A ⊕.⊗ x over the adjacency A (row i: i's out-edges; its weights, or 1) with a
+    semiring by name (semirings() lists them): w(i) = ⊕_k A(i,k) ⊗ x(k). x is dense (one value
+    per vertex id: float, int or bool), or present (bool per id) says which entries exist.
+    Returns (values, present): w's values (the semiring's type; 0 where absent) and which rows
+    took a product. method: auto|push|pull; format and order as for the algorithms."""
+    x = _np.asarray(x)
+    if x.ndim != 1:
+        raise TypeError("x must be a one-dimensional array")
+    kind = _np.int64 if x.dtype == bool or _np.issubdtype(x.dtype, _np.integer) else _np.float64
+    x = _np.ascontiguousarray(x, dtype=kind)
+    p = None if present is None else _np.ascontiguousarray(present, dtype=_np.uint8)
+    values, taken = _graphring.mxv(graph._g, x, p, semiring, method, format, order, threads)
+    if values.dtype == _np.uint8:  # a semiring over bool
+        values = values.view(_np.bool_)
+    return values, taken.view(_np.bool_)
 
 
 def bfs(graph, source, parents=False, direction="auto", format="csr", order="original",

@@ -2,7 +2,8 @@
 
     python -m graphring.bench [GRAPH ...] [--trials N] [--threads T] [--json FILE]
 
-on the same graphs, from the same sources, with the same thread count: BFS levels (the plain
+on the same graphs, from the same sources, with the same thread count: mxv with plus_times and
+min_plus over float64 (x dense and random), BFS levels (the plain
 GraphBLAS loop q<!visited> = q any.pair A, whose push or pull SuiteSparse picks at each step),
 PageRank (20 iterations of graphring's formula), SSSP (Bellman-Ford in min_plus for GraphBLAS;
 graphring's delta-stepping) and triangle counting (sum of L .* (L plus.pair L), L the strictly
@@ -112,7 +113,24 @@ def run_graph(gb, name, trials, threads):
     source_label = int(g.labels[int(np.argmax(np.diff(a.indptr)))])  # the largest out-degree
     s = g.id_of(source_label)
 
+    x = np.random.default_rng(1).random(g.vertices)
+    xv = gb.Vector.from_dense(x)
+
+    def same_product(ours, theirs):
+        values, present = ours
+        idx, vals = theirs.to_coo()
+        return (np.array_equal(np.flatnonzero(present), idx)
+                and np.allclose(values[idx], vals, rtol=1e-9))
+
     workloads = {
+        "mxv plus_times fp64": (
+            lambda: graphring.mxv(g, x, "plus_times", threads=threads),
+            lambda: A.mxv(xv, gb.semiring.plus_times).new(),
+            same_product),
+        "mxv min_plus fp64": (
+            lambda: graphring.mxv(g, x, "min_plus", threads=threads),
+            lambda: A.mxv(xv, gb.semiring.min_plus).new(),
+            same_product),
         "BFS levels": (
             lambda: graphring.bfs(g, source_label, threads=threads),
             lambda: gb_bfs_levels(gb, A, s),

@@ -6,14 +6,18 @@
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
 #include <omp.h>
 
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -33,6 +37,7 @@
 #include "engine/formats/reorder.hpp"
 #include "engine/graph.hpp"
 #include "engine/io/load.hpp"
+#include "engine/registry/semiring_registry.hpp"
 
 namespace nb = nanobind;
 
@@ -53,9 +58,17 @@ array1d<T> to_numpy(std::vector<T>&& values) {
   return array1d<T>(held->data(), {held->size()}, owner);
 }
 
-// A graph shared between Python objects; the algorithms cache its transpose in it.
+// A graph shared between Python objects; the algorithms cache its transpose in it, mxv the
+// matrices it prepared (by operand type, format and order), kept while the graph lives. A graph
+// computes its caches without locks, so the calls on one graph run one at a time (`work`);
+// calls on different graphs run side by side.
 struct py_graph {
+  struct state {
+    std::mutex work;
+    std::map<std::string, std::shared_ptr<const void>> prepared;
+  };
   std::shared_ptr<graph> g;
+  std::shared_ptr<state> shared = std::make_shared<state>();
 };
 
 // Sets the OpenMP thread count for one call (0: leave it) and restores it after.
@@ -71,6 +84,18 @@ class thread_scope {
 
  private:
   int previous_;
+};
+
+// What every call on a graph holds while it works: the GIL released, the graph's lock, the
+// thread count asked for.
+class working_on {
+ public:
+  working_on(const py_graph& pg, int threads) : lock_(pg.shared->work), threads_(threads) {}
+
+ private:
+  nb::gil_scoped_release unlocked_;
+  std::lock_guard<std::mutex> lock_;
+  thread_scope threads_;
 };
 
 adjacency_format storage(const std::string& format, const std::string& order) {
@@ -182,8 +207,7 @@ std::tuple<array1d<std::int64_t>, std::optional<array1d<std::int64_t>>> bfs(
   options.format = storage(format, order);
   std::vector<std::int64_t> levels, tree;
   {
-    nb::gil_scoped_release unlocked;
-    thread_scope scope(threads);
+    const working_on busy(pg, threads);
     const algorithms::bfs_result r = algorithms::bfs(*pg.g, vertex_of(*pg.g, source), options);
     levels = dense<std::int64_t>(r.levels, -1);
     if (parents) tree = dense<std::int64_t>(r.parents, -1);
@@ -197,8 +221,7 @@ array1d<double> sssp(py_graph& pg, std::int64_t source, std::optional<double> de
                      const std::string& format, const std::string& order, int threads) {
   std::vector<double> d;
   {
-    nb::gil_scoped_release unlocked;
-    thread_scope scope(threads);
+    const working_on busy(pg, threads);
     const vector<double> r =
         algorithms::sssp(*pg.g, vertex_of(*pg.g, source), delta, storage(format, order));
     d = dense<double>(r, std::numeric_limits<double>::infinity());
@@ -218,8 +241,7 @@ std::tuple<array1d<double>, int, double> pagerank(py_graph& pg, double damping, 
   int iterations = 0;
   double change = 0;
   {
-    nb::gil_scoped_release unlocked;
-    thread_scope scope(threads);
+    const working_on busy(pg, threads);
     const algorithms::pagerank_result r = algorithms::pagerank(*pg.g, options);
     ranks = dense<double>(r.ranks, 0.0);
     iterations = r.iterations;
@@ -232,16 +254,14 @@ array1d<std::int64_t> connected_components(py_graph& pg, const std::string& form
                                            const std::string& order, int threads) {
   std::vector<std::int64_t> c;
   {
-    nb::gil_scoped_release unlocked;
-    thread_scope scope(threads);
+    const working_on busy(pg, threads);
     c = dense<std::int64_t>(algorithms::connected_components(*pg.g, storage(format, order)), -1);
   }
   return to_numpy(std::move(c));
 }
 
 std::uint64_t triangle_count(py_graph& pg, int threads) {
-  nb::gil_scoped_release unlocked;
-  thread_scope scope(threads);
+  const working_on busy(pg, threads);
   return algorithms::triangle_count(*pg.g);
 }
 
@@ -253,8 +273,7 @@ array1d<double> betweenness(py_graph& pg, std::optional<input1d<std::int64_t>> s
       ids.push_back(vertex_of(*pg.g, (*sources)(i)));
   std::vector<double> bc;
   {
-    nb::gil_scoped_release unlocked;
-    thread_scope scope(threads);
+    const working_on busy(pg, threads);
     bc = dense<double>(algorithms::betweenness(*pg.g, ids), 0.0);
   }
   return to_numpy(std::move(bc));
@@ -266,8 +285,7 @@ minimum_spanning_forest(py_graph& pg, int threads) {
   std::vector<double> w;
   double total = 0;
   {
-    nb::gil_scoped_release unlocked;
-    thread_scope scope(threads);
+    const working_on busy(pg, threads);
     const algorithms::msf_result r = algorithms::minimum_spanning_forest(*pg.g);
     for (const algorithms::msf_edge& e : r.edges) {
       u.push_back(e.u);
@@ -277,6 +295,67 @@ minimum_spanning_forest(py_graph& pg, int threads) {
     total = r.total_weight;
   }
   return {to_numpy(std::move(u)), to_numpy(std::move(v)), to_numpy(std::move(w)), total};
+}
+
+// The registry's output as (values, present): NumPy arrays of its type (bool as uint8, read as
+// bool by the package) and of presence bytes.
+template <class T>
+std::pair<nb::object, array1d<std::uint8_t>> values_and_presence(const vector<T>& v) {
+  using Out = std::conditional_t<std::is_same_v<T, bool>, std::uint8_t, T>;
+  std::vector<Out> values(v.size(), Out{});
+  std::vector<std::uint8_t> present(v.size(), 0);
+  v.for_each([&](std::uint64_t i, const T& x) {
+    values[i] = Out(x);
+    present[i] = 1;
+  });
+  return {nb::cast(to_numpy(std::move(values))), to_numpy(std::move(present))};
+}
+
+// w = A ⊕.⊗ x through the run-time registry's semiring `name` (the CLI's --semiring), x dense
+// or, with `present`, only where present is nonzero.
+template <class X>
+std::pair<nb::object, array1d<std::uint8_t>> mxv(py_graph& pg, input1d<X> x,
+                                                 std::optional<input1d<std::uint8_t>> present,
+                                                 const std::string& name, const std::string& method,
+                                                 const std::string& format,
+                                                 const std::string& order, int threads) {
+  const graph& g = *pg.g;
+  if (x.shape(0) != g.vertices())
+    throw error(error_kind::usage, "x has " + std::to_string(x.shape(0)) +
+                                       " entries; the graph has " + std::to_string(g.vertices()) +
+                                       " vertices");
+  if (present && present->shape(0) != x.shape(0))
+    throw error(error_kind::usage, "present must have one entry per vertex");
+  product_method how = product_method::automatic;
+  if (method == "push")
+    how = product_method::push;
+  else if (method == "pull")
+    how = product_method::pull;
+  else if (method != "auto")
+    throw error(error_kind::usage, "method must be auto, push or pull, not " + method);
+  const semiring_entry& entry = semiring_registry::global().find(name);
+  const adjacency_format f = storage(format, order);
+  const std::uint64_t n = x.shape(0);
+  array<X> values(x.data(), n);
+  any_vector input;
+  if (present) {
+    array<std::uint8_t> bits(n);
+    std::uint64_t count = 0;
+    for (std::uint64_t i = 0; i < n; ++i) count += bits[i] = (*present)(i) != 0;
+    input = vector<X>::from_bitmap(n, std::move(values), std::move(bits), count);
+  } else {
+    input = vector<X>::from_dense(std::move(values));
+  }
+  any_vector out;
+  {
+    const working_on busy(pg, threads);
+    const std::string key = entry.operand_type + " " +
+                            (f.kind ? std::string(format_name(*f.kind)) : "auto") + " " + order;
+    std::shared_ptr<const void>& m = pg.shared->prepared[key];
+    if (!m) m = entry.prepare(g.adjacency(), nullptr, f.kind, f.order);
+    out = entry.mxv_prepared(m.get(), input, how);
+  }
+  return std::visit([](const auto& v) { return values_and_presence(v); }, out);
 }
 
 }  // namespace
@@ -305,6 +384,13 @@ NB_MODULE(_graphring, m) {
         nb::arg("max_iterations"), nb::arg("format"), nb::arg("order"), nb::arg("threads"));
   m.def("connected_components", &connected_components, nb::arg("graph"), nb::arg("format"),
         nb::arg("order"), nb::arg("threads"));
+  m.def("mxv", &mxv<double>, nb::arg("graph"), nb::arg("x"), nb::arg("present").none(),
+        nb::arg("semiring"), nb::arg("method"), nb::arg("format"), nb::arg("order"),
+        nb::arg("threads"));
+  m.def("mxv", &mxv<std::int64_t>, nb::arg("graph"), nb::arg("x"), nb::arg("present").none(),
+        nb::arg("semiring"), nb::arg("method"), nb::arg("format"), nb::arg("order"),
+        nb::arg("threads"));
+  m.def("semirings", [] { return semiring_registry::global().names(); });
   m.def("triangle_count", &triangle_count, nb::arg("graph"), nb::arg("threads"));
   m.def("betweenness", &betweenness, nb::arg("graph"), nb::arg("sources").none(),
         nb::arg("threads"));

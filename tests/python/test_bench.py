@@ -19,8 +19,9 @@ def test_bench_checks_every_answer_and_writes_json(tmp_path, capsys):
     result = json.loads(out.read_text())
     assert result["graphblas_version"].count(".") == 2
     rows = result["rows"]
-    assert len(rows) == 3 * 4
-    assert {r["workload"] for r in rows} == {"BFS levels", "PageRank 20 iterations", "SSSP",
+    assert len(rows) == 3 * 6
+    assert {r["workload"] for r in rows} == {"mxv plus_times fp64", "mxv min_plus fp64",
+                                            "BFS levels", "PageRank 20 iterations", "SSSP",
                                             "triangles"}
     assert all(r["check"] == "ok" and r["graphring_ms"] > 0 and r["graphblas_ms"] > 0
                for r in rows)

@@ -210,3 +210,31 @@ def test_bad_input_raises_documented_errors(karate, tmp_path):
         graphring.load(bad)
     with pytest.raises(ValueError, match="0..n-1"):
         graphring.from_networkx(nx.Graph([("a", "b")]))
+
+
+def test_mxv_equals_scipy_for_plus_times_min_plus_and_lor_land(rome):
+    a = rome.to_scipy()
+    n = rome.vertices
+    x = np.random.default_rng(5).random(n)
+    for fmt in ["csr", "cci", "dtans"]:
+        values, present = graphring.mxv(rome, x, format=fmt)
+        np.testing.assert_allclose(values, a @ x, rtol=1e-12)
+        assert np.array_equal(present, np.diff(a.indptr) > 0)
+    values, present = graphring.mxv(rome, x, "min_plus", method="push")
+    for i in range(n):
+        row = slice(a.indptr[i], a.indptr[i + 1])
+        assert present[i] == (a.indptr[i + 1] > a.indptr[i])
+        if present[i]:
+            assert values[i] == pytest.approx((a.data[row] + x[a.indices[row]]).min())
+    some = np.zeros(n, dtype=bool)
+    some[::7] = True  # x present only there: w(i) = sum over those neighbours
+    values, present = graphring.mxv(rome, x, present=some)
+    np.testing.assert_allclose(values[present], (a @ np.where(some, x, 0))[present], rtol=1e-12)
+    assert np.array_equal(present, (a @ some.astype(float)) > 0)
+    reach, present = graphring.mxv(rome, some, "lor_land")
+    assert reach.dtype == bool and np.array_equal(reach & present, (a @ some) > 0)
+    with pytest.raises(graphring.Error, match="unknown semiring"):
+        graphring.mxv(rome, x, "none_such")
+    with pytest.raises(graphring.Error, match="entries"):
+        graphring.mxv(rome, x[:-1])
+    assert "min_plus" in graphring.semirings()
