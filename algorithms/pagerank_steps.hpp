@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 #include "algorithms/pagerank.hpp"
 #include "engine/ops/descriptor.hpp"
@@ -56,18 +57,20 @@ void power_iteration(const Matrix& a, const pagerank_options& options, Vector& r
                 {.structural_mask = true, .complement_mask = true});
 
   // Step 2: power iteration.
-  Vector w(n);
+  // w and next keep their storage from one iteration to the next.
+  Vector w(n), next(n);
   while (result.iterations < options.max_iterations) {
     // lost = ⊕ (r .* dangling), the rank of the dangling vertices
     const double lost = dot(plus_times<double>{}, r, dangling);
     // w = r .* share
     ewise_mult(w, no_mask, no_accum, times_op<double>{}, r, share);
-    Vector next = Vector::dense(n, (1 - d) / double(n) + d * lost / double(n));
+    // next = (1 - d)/n + d·lost/n everywhere
+    assign_scalar(next, no_mask, no_accum, (1 - d) / double(n) + d * lost / double(n), all_indices);
     // next += w plus.first A
     vxm(next, no_mask, plus_op<double>{}, plus_first<double>{}, w, a);
     // ‖next - r‖₁ = ⊕ |next - r|
     result.change = dot(plus_absolute_difference{}, next, r);
-    r = std::move(next);
+    std::swap(r, next);
     ++result.iterations;
     if (result.change < options.tolerance) break;
   }

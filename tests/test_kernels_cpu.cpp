@@ -164,6 +164,53 @@ TEST(KernelsCpu, SlicedPullEqualsSerialOnRowsOfEveryLength) {
   EXPECT_FALSE(uniform.rows_by_length()->slices_pay);
 }
 
+// w = accum(w, A ⊕.⊗ x) with w dense folds each row's sum into w in place (kernels'
+// pull_into_accumulated), by both pull kernels: w(i) = accum(w0(i), t(i)) where row i took a
+// product (t the product on its own), w0(i) where it took none (empty rows, absent x), each sum
+// folded once (a short slice repeats a lane, whose second fold a plus accumulator would show).
+template <class S, class Accum>
+void expect_pull_folds_into_dense_w(const matrix<float>& a, double density, Accum accum,
+                                    unsigned seed) {
+  using C = typename S::c_type;
+  std::mt19937 random(seed);
+  std::vector<std::pair<bool, float>> x(a.ncols());
+  for (auto& e : x)
+    e = {std::uniform_real_distribution<double>(0, 1)(random) < density, float(random() % 100)};
+  const auto t = serial_mxv<S>(a, x);
+  array<C> start(a.nrows());
+  for (C& value : start) value = C(random() % 50);
+  for (int threads : {1, 2, 3}) {
+    omp_set_num_threads(threads);
+    vector<C> w = vector<C>::from_dense(start);
+    mxv(w, no_mask, accum, S{}, a, to_vector(x), descriptor{.method = product_method::pull});
+    ASSERT_EQ(w.form(), vector_form::dense);
+    for (std::uint64_t i = 0; i < a.nrows(); ++i) {
+      const C want = t[i].first ? C(accum(start[i], t[i].second)) : start[i];
+      ASSERT_EQ(*w.get(i), want) << "row " << i << ", " << threads << " threads";
+    }
+  }
+  omp_set_num_threads(2);
+}
+
+TEST(KernelsCpu, PullFoldsIntoADenseOutputInPlace) {
+  for (const int kernel : {0, 1}) {  // row by row, then sliced
+    SCOPED_TRACE(kernel == 0 ? "row by row" : "sliced");
+    const auto a = varied_matrix(40 * row_group_size + 100, 31);
+    a.pull_kernel_choice().pin(kernel);
+    for (int run = 0; run < int(sliced_after_products) + 1; ++run) {  // until the order is made
+      expect_pull_folds_into_dense_w<plus_pair<std::int64_t>>(a, 1.0, plus_op<std::int64_t>{}, 32);
+      expect_pull_folds_into_dense_w<min_plus<float>>(a, 1.0, min_op<float>{}, 33);
+    }
+    if (kernel == 1) {
+      ASSERT_TRUE(a.rows_by_length()->slices_pay);
+    }
+    expect_pull_folds_into_dense_w<plus_pair<std::int64_t>>(a, 0.5, plus_op<std::int64_t>{}, 34);
+    // An accumulator that is not the monoid: a row without a product must leave w(i) alone,
+    // not fold the monoid's zero into it (w0(i) × 0).
+    expect_pull_folds_into_dense_w<plus_pair<std::int64_t>>(a, 0.5, times_op<std::int64_t>{}, 35);
+  }
+}
+
 // The choice between the row-by-row and the sliced pull (engine/timed_choice.hpp): until each
 // kernel has run settle_runs times, the one that ran fewer (the sliced one on a tie), only the
 // last of those times counting; then the faster by running mean, the other every

@@ -17,6 +17,8 @@ template void apply(ranks&, const ranks&, const no_accum_t&, const share_of_degr
                     const descriptor&);
 template void assign_scalar(ranks&, const ranks&, const no_accum_t&, const double&,
                             const descriptor&);
+template void assign_scalar(ranks&, const no_mask_t&, const no_accum_t&, const double&,
+                            const descriptor&);
 template void ewise_mult(ranks&, const no_mask_t&, const no_accum_t&, const times_op<double>&,
                          const ranks&, const ranks&, const descriptor&);
 template void ewise_mult(ranks&, const no_mask_t&, const no_accum_t&,

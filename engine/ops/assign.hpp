@@ -54,6 +54,19 @@ bool mask_is_output(const vector<W>& w, const Mask& mask) {
   }
 }
 
+// w = s at every index: dense, written in place over w's own values array when it has one (a
+// bitmap's or a dense vector's), so that a step repeated every iteration allocates nothing.
+template <class W>
+void fill_dense(vector<W>& w, const W& s) {
+  const std::uint64_t n = w.size();
+  array<W> values = w.take_storage();
+  if (values.size() != n) values = array<W>(n);
+  W* to = values.data();
+#pragma omp parallel for schedule(static) if (n > kernels::min_parallel_work)
+  for (std::int64_t i = 0; i < std::int64_t(n); ++i) to[i] = s;
+  w = vector<W>::from_dense(std::move(values));
+}
+
 // The sum of f(i, v(i)) over every entry i of v, in parallel when there are many.
 template <class M, class F>
 std::int64_t sum_over_entries(const vector<M>& v, const F& f) {
@@ -331,6 +344,15 @@ void assign_scalar(vector<W>& w, const Mask& mask, const Accum& accum, const S& 
   if (detail::mask_is_output(w, mask)) {
     const vector<W> before = w;
     return assign_scalar(w, before, accum, s, indices, d);
+  }
+  // w = s everywhere (a PageRank step's teleport term): w becomes dense, filled in parallel in
+  // its own storage when it has one.
+  if constexpr (std::is_same_v<Indices, all_indices_t> && std::is_same_v<Accum, no_accum_t> &&
+                std::is_same_v<Mask, no_mask_t>) {
+    if (!d.complement_mask) {
+      detail::fill_dense(w, W(s));
+      return;
+    }
   }
   // The common case of an algorithm step, w<q> = s over all indices with a structural mask:
   // only the mask's entries are visited.

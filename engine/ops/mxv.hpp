@@ -73,24 +73,17 @@ bool prefers_push(const vector<U>& u, double pull_entries, const PushRows& push_
   return double(push_entries(push_rows(), u)) < pull_entries;
 }
 
-// t = rows ⊕.⊗ u by pull, S in the mxv orientation: t(i) = ⊕_k rows(i,k) ⊗ u(k).
-template <class S, class AT, class U, class Allowed>
-vector<typename S::c_type> pull_product(const matrix<AT>& rows, const vector<U>& u,
-                                        const Allowed& allows, array<typename S::c_type> storage) {
-  using C = typename S::c_type;
-  vector<U> spare;
-  const vector<U>* x = &addressable(u, spare);
-  const std::uint64_t n = rows.nrows();
-  array<C> values = storage.size() == n ? std::move(storage) : array<C>(n);
-  array<std::uint8_t> present(n);
-  std::uint64_t count = 0;
+// The pull of rows ⊕.⊗ x into `out` (a kernels::pull_into_* policy): by the CSR kernel, or by
+// the sliced one where it serves (every row allowed, x dense) and has lately been measured the
+// faster of the two. Returns the number of rows that took a product.
+template <class S, class AT, class U, class Allowed, class Out>
+std::uint64_t pull_into(const matrix<AT>& rows, const vector<U>& x, const Allowed& allows,
+                        const Out& out) {
   auto by_rows = [&] {
-    return kernels::spmv_pull<S>(rows.view(), x->values(), x->present(), values.data(),
-                                 present.data(), allows);
+    return kernels::spmv_pull_into<S>(rows.view(), x.values(), x.present(), out, allows);
   };
-  bool done = false;
   if constexpr (std::is_same_v<Allowed, allow_all> && kernels::sliced_pull_serves_v<S>) {
-    const bool every_row_dense_x = allows.allowed && x->present() == nullptr;
+    const bool every_row_dense_x = allows.allowed && x.present() == nullptr;
     const row_order* order = every_row_dense_x ? rows.rows_by_length() : nullptr;
     if (every_row_dense_x && (!order || order->slices_pay)) {
       // Both kernels give the same answer; the one measured faster lately runs. Row-by-row runs
@@ -98,23 +91,57 @@ vector<typename S::c_type> pull_product(const matrix<AT>& rows, const vector<U>&
       timed_choice& choice = rows.pull_kernel_choice();
       const int kernel = order ? choice.next() : 0;
       const auto start = std::chrono::steady_clock::now();
+      std::uint64_t count = 0;
       if (kernel == 1) {
         const kernels::sliced_order view{order->rows.data(), order->group_start.data(),
                                          order->long_start.data(), order->long_start.size()};
-        count = kernels::spmv_pull_sliced<S>(rows.view(), view, x->values(), values.data(),
-                                             present.data());
+        count = kernels::spmv_pull_sliced_into<S>(rows.view(), view, x.values(), out);
       } else {
         count = by_rows();
       }
       choice.took(kernel,
                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-      done = true;
+      return count;
     }
   }
-  if (!done) count = by_rows();
+  return by_rows();
+}
+
+// t = rows ⊕.⊗ u by pull, S in the mxv orientation: t(i) = ⊕_k rows(i,k) ⊗ u(k).
+template <class S, class AT, class U, class Allowed>
+vector<typename S::c_type> pull_product(const matrix<AT>& rows, const vector<U>& u,
+                                        const Allowed& allows, array<typename S::c_type> storage) {
+  using C = typename S::c_type;
+  vector<U> spare;
+  const vector<U>& x = addressable(u, spare);
+  const std::uint64_t n = rows.nrows();
+  array<C> values = storage.size() == n ? std::move(storage) : array<C>(n);
+  array<std::uint8_t> present(n);
+  const std::uint64_t count =
+      pull_into<S>(rows, x, allows, kernels::pull_into_result<C>{values.data(), present.data()});
   auto t = vector<C>::from_bitmap(n, std::move(values), std::move(present), count);
   t.conform();
   return t;
+}
+
+// Whether M is a plain matrix (a formatted one pulls through its own pull_product).
+template <class M>
+inline constexpr bool is_plain_matrix_v = false;
+template <class T>
+inline constexpr bool is_plain_matrix_v<matrix<T>> = true;
+
+// Whether w<mask> = accum(w, rows ⊕.⊗ u) may fold the pull's sums into w in place: an
+// accumulator, no mask, rows a plain matrix and w of the product's type (checked at compile
+// time); w dense and not u itself, whose values the pull still reads (at run time).
+template <class S, class W, class Mask, class Accum, class Rows>
+inline constexpr bool may_pull_into_place_v =
+    !std::is_same_v<Accum, no_accum_t> && std::is_same_v<Mask, no_mask_t> &&
+    is_plain_matrix_v<Rows> && std::is_same_v<W, typename S::c_type>;
+
+template <class W, class U>
+bool pulls_into_place(const vector<W>& w, const vector<U>& u, const descriptor& d) {
+  return !d.complement_mask && w.form() == vector_form::dense &&
+         static_cast<const void*>(&w) != static_cast<const void*>(&u);
 }
 
 // t = u ⊕.⊗ rows by push, S in the vxm orientation: t(j) ⊕= u(k) ⊗ rows(k,j).
@@ -175,6 +202,16 @@ void matrix_vector(vector<W>& w, const Mask& mask, const Accum& accum, std::uint
       if (replaced && self != static_cast<const void*>(&u) &&
           self != static_cast<const void*>(&mask))
         storage = w.take_storage();
+    }
+    // w = accum(w, t) with w dense: the sums fold into w as they are found (no t, no merge).
+    using rows_type = std::decay_t<decltype(pull_rows())>;
+    if constexpr (may_pull_into_place_v<pull_semiring, W, Mask, Accum, rows_type>) {
+      if (pulls_into_place(w, u, d)) {
+        vector<U> spare;
+        pull_into<pull_semiring>(pull_rows(), addressable(u, spare), allows,
+                                 kernels::pull_into_accumulated<C, Accum>{w.values(), accum});
+        return;
+      }
     }
     write_back(w, mask, accum,
                pull_product<pull_semiring>(pull_rows(), u, allows, std::move(storage)), d, true);

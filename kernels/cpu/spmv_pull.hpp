@@ -13,6 +13,9 @@
 //   0 otherwise (y[i] unspecified); rows with allowed(i) false get 0. x_present == nullptr means
 //   every x(k) is present. Matrix values are converted to S::a_type, x values to S::b_type.
 //   (The CSR kernel also returns how many rows took a product.)
+// The CSR and sliced kernels can instead fold each sum into a dense y in place, y(i) =
+// accum(y(i), sum) where a product was taken (spmv_pull_into with pull_into_accumulated):
+// w ⊙= A ⊕.⊗ x without a result vector and the pass that merges it, with that merge's arithmetic.
 #pragma once
 
 #include <omp.h>
@@ -30,6 +33,34 @@
 #include "semirings/row_order.hpp"
 
 namespace graphring::kernels {
+
+// Where a pull kernel puts row i's sum: as the contract says, y(i) and its presence byte.
+template <class C>
+struct pull_into_result {
+  static constexpr bool has_presence = true;
+  static constexpr bool stores_repeat_safely = true;  // storing a row's sum twice is harmless
+  C* y;
+  std::uint8_t* y_present;
+  GRAPHRING_INLINE void put(std::uint64_t i, const C& sum, bool taken) const {
+    y[i] = sum;  // unspecified where no product was taken: no branch on it
+    y_present[i] = taken;
+  }
+  GRAPHRING_INLINE void skip(std::uint64_t i) const { y_present[i] = 0; }
+};
+
+// Or folded into a dense y in place: y(i) = accum(y(i), sum) where a product was taken.
+template <class C, class Accum>
+struct pull_into_accumulated {
+  static constexpr bool has_presence = false;
+  static constexpr bool stores_repeat_safely = false;
+  C* y;
+  Accum accum;
+  GRAPHRING_INLINE void put(std::uint64_t i, const C& sum, bool taken) const {
+    const C old = y[i];
+    y[i] = taken ? C(accum(old, sum)) : old;  // a select: whether a row is empty is erratic
+  }
+  GRAPHRING_INLINE void skip(std::uint64_t) const {}
+};
 
 namespace detail {
 
@@ -182,10 +213,10 @@ bool fold_long_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_prese
 // Rows [begin, end) of one chunk: y(i) for every allowed row of at most long_row entries; longer
 // rows are listed in `long_rows` for the team. The view arrives by value, so the stores to y and
 // y_present cannot be taken to change its pointers. Returns how many rows took a product.
-template <bool iso, bool ahead, class S, class V, class X, class Allowed>
+template <bool iso, bool ahead, class S, class V, class X, class Out, class Allowed>
 std::uint64_t pull_chunk(const csr_view<V> a, const X* x, const std::uint8_t* x_present,
-                         typename S::c_type* y, std::uint8_t* y_present, const Allowed& allowed,
-                         std::uint64_t begin, std::uint64_t end, std::uint64_t long_row,
+                         const Out out, const Allowed& allowed, std::uint64_t begin,
+                         std::uint64_t end, std::uint64_t long_row,
                          std::vector<std::uint64_t>& long_rows) {
   using C = typename S::c_type;
   std::uint64_t found = 0;
@@ -194,25 +225,23 @@ std::uint64_t pull_chunk(const csr_view<V> a, const X* x, const std::uint8_t* x_
     const std::uint64_t last = a.offsets[i + 1];
     const std::uint64_t row_first = first;
     first = last;
-    bool taken = false;
-    if (allowed(i)) {
-      if (last - row_first > long_row) {
-        long_rows.push_back(i);
-      } else {
-        C acc = S::zero();
-        taken = fold_row<iso, ahead, S>(a, x, x_present, i, row_first, last, acc);
-        y[i] = acc;  // unspecified where no product was taken: no branch on it
-      }
+    const bool allow = allowed(i);
+    if (allow && last - row_first <= long_row) {
+      C acc = S::zero();
+      const bool taken = fold_row<iso, ahead, S>(a, x, x_present, i, row_first, last, acc);
+      out.put(i, acc, taken);
+      found += taken;
+    } else {
+      if (allow) long_rows.push_back(i);
+      out.skip(i);
     }
-    y_present[i] = taken;
-    found += taken;
   }
   return found;
 }
 
-template <bool iso, class S, class V, class X, class Allowed>
+template <bool iso, class S, class V, class X, class Out, class Allowed>
 std::uint64_t spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_present,
-                        typename S::c_type* y, std::uint8_t* y_present, const Allowed& allowed) {
+                        const Out& out, const Allowed& allowed) {
   using C = typename S::c_type;
   const std::uint64_t n = a.nrows, nnz = a.nnz();
   const std::uint64_t work = n + nnz;
@@ -252,10 +281,8 @@ std::uint64_t spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_
       }
       cut = lo;
     }
-    return pull_chunk<iso, true, S>(a, x, x_present, y, y_present, allowed, begin, cut, long_row,
-                                    longs) +
-           pull_chunk<iso, false, S>(a, x, x_present, y, y_present, allowed, cut, end, long_row,
-                                     longs);
+    return pull_chunk<iso, true, S>(a, x, x_present, out, allowed, begin, cut, long_row, longs) +
+           pull_chunk<iso, false, S>(a, x, x_present, out, allowed, cut, end, long_row, longs);
   };
   std::vector<std::uint64_t> long_rows;
   std::uint64_t found = 0;
@@ -275,8 +302,7 @@ std::uint64_t spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_
   for (std::uint64_t i : long_rows) {
     C acc = S::zero();
     if (fold_long_row<iso, S>(a, x, x_present, i, acc)) {
-      y[i] = acc;
-      y_present[i] = 1;
+      out.put(i, acc, true);
       ++found;
     }
   }
@@ -285,12 +311,21 @@ std::uint64_t spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_
 
 }  // namespace detail
 
+// Rows that took a product go to `out`, a pull_into_result or pull_into_accumulated; returns
+// their number.
+template <class S, class V, class X, class Out, class Allowed>
+std::uint64_t spmv_pull_into(const csr_view<V>& a, const X* x, const std::uint8_t* x_present,
+                             const Out& out, const Allowed& allowed) {
+  if (a.values) return detail::spmv_pull<false, S>(a, x, x_present, out, allowed);
+  return detail::spmv_pull<true, S>(a, x, x_present, out, allowed);
+}
+
 // Returns the number of rows that took a product (the entries of y).
 template <class S, class V, class X, class Allowed>
 std::uint64_t spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_present,
                         typename S::c_type* y, std::uint8_t* y_present, const Allowed& allowed) {
-  if (a.values) return detail::spmv_pull<false, S>(a, x, x_present, y, y_present, allowed);
-  return detail::spmv_pull<true, S>(a, x, x_present, y, y_present, allowed);
+  return spmv_pull_into<S>(a, x, x_present, pull_into_result<typename S::c_type>{y, y_present},
+                           allowed);
 }
 
 }  // namespace graphring::kernels

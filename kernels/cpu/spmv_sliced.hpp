@@ -8,7 +8,8 @@
 // longer rows follow one by one in ascending order,
 // as in the CSR kernel; the longest are reduced by the whole thread team. A short row's products
 // combine in column order, one at a time, so the answer does not depend on the thread count.
-// Empty rows take no product. Same contract as kernels/cpu/spmv_pull.hpp.
+// Empty rows take no product. Same contract as kernels/cpu/spmv_pull.hpp, and the same choice of
+// a result or sums folded into y in place (pull_into_result, pull_into_accumulated).
 // [1] Kreutzer, Hager, Wellein, Fehske, Bishop, "A unified sparse matrix data format for
 //     efficient general sparse matrix-vector multiplication on modern processors with wide SIMD
 //     units", SIAM J. Sci. Comput. 36(5), 2014.
@@ -46,9 +47,9 @@ inline constexpr int slice_rows = 8;
 
 // The rows order[0, count) (count <= slice_rows) of one slice, side by side; a slice of fewer
 // than eight rows repeats its first row in the lanes it lacks, which store the same value again.
-template <bool iso, class S, class V, class X>
+template <bool iso, class S, class V, class X, class Out>
 GRAPHRING_INLINE void fold_slice(const csr_view<V>& a, const X* x, const std::uint32_t* order,
-                                 int count, typename S::c_type* y) {
+                                 int count, const Out& out) {
   using B = typename S::b_type;
   using C = typename S::c_type;
   std::uint64_t first[slice_rows], length[slice_rows], longest = 0, shortest = ~std::uint64_t(0);
@@ -79,12 +80,14 @@ GRAPHRING_INLINE void fold_slice(const csr_view<V>& a, const X* x, const std::ui
   }
   // All eight lanes store, so that the sums can stay in registers: a store loop of `count` steps
   // kept a struct C's sums in memory, a load and a store per product (docs/kernel-speed-log.md).
-  for (int r = 0; r < slice_rows; ++r) y[row[r]] = sum[r];
+  // Sums folded into y must not be folded twice: there only the slice's own rows store.
+  for (int r = 0; r < slice_rows; ++r)
+    if (Out::stores_repeat_safely || r < count) out.put(row[r], sum[r], true);
 }
 
-template <bool iso, class S, class V, class X>
+template <bool iso, class S, class V, class X, class Out>
 std::uint64_t spmv_pull_sliced(const csr_view<V>& a, const sliced_order& order, const X* x,
-                               typename S::c_type* y, std::uint8_t* y_present) {
+                               const Out& out) {
   using C = typename S::c_type;
   const std::uint64_t n = a.nrows, work = n + a.nnz();
   const int threads = work > min_parallel_work ? omp_get_max_threads() : 1;
@@ -93,18 +96,21 @@ std::uint64_t spmv_pull_sliced(const csr_view<V>& a, const sliced_order& order, 
   std::vector<std::uint64_t> long_rows;
 #pragma omp parallel num_threads(threads)
   {
+    if constexpr (Out::has_presence) {
 #pragma omp for schedule(static)
-    for (std::int64_t i = 0; i < std::int64_t(n); ++i) y_present[i] = 0;
+      for (std::int64_t i = 0; i < std::int64_t(n); ++i) out.y_present[i] = 0;
 #pragma omp for schedule(static)
-    for (std::int64_t e = 0; e < std::int64_t(rows); ++e) y_present[order.rows[e]] = 1;
+      for (std::int64_t e = 0; e < std::int64_t(rows); ++e) out.y_present[order.rows[e]] = 1;
+    }
     std::vector<std::uint64_t> my_long_rows;
-    const csr_view<V> view = a;  // a local copy: the stores to y cannot change its pointers
+    const csr_view<V> view = a;  // local copies: the stores to y cannot change their pointers
+    const Out sink = out;
 #pragma omp for schedule(dynamic, 4) nowait
     for (std::int64_t g = 0; g < std::int64_t(order.groups); ++g) {
       const std::uint64_t longer = order.long_start[g], end = order.group_start[g + 1];
       for (std::uint64_t at = order.group_start[g]; at < longer; at += slice_rows) {
         const int count = int(std::min<std::uint64_t>(slice_rows, longer - at));
-        fold_slice<iso, S>(view, x, order.rows + at, count, y);
+        fold_slice<iso, S>(view, x, order.rows + at, count, sink);
       }
       for (std::uint64_t e = longer; e < end; ++e) {
         const std::uint32_t i = order.rows[e];
@@ -115,7 +121,7 @@ std::uint64_t spmv_pull_sliced(const csr_view<V>& a, const sliced_order& order, 
         }
         C acc = S::zero();
         fold_dense_row<iso, false, S>(view, x, i, first, last, acc);
-        y[i] = acc;
+        sink.put(i, acc, true);
       }
     }
 #pragma omp critical(graphring_spmv_sliced_long_rows)
@@ -124,7 +130,7 @@ std::uint64_t spmv_pull_sliced(const csr_view<V>& a, const sliced_order& order, 
   for (std::uint64_t i : long_rows) {
     C acc = S::zero();
     fold_long_row<iso, S>(a, x, nullptr, i, acc);
-    y[i] = acc;
+    out.put(i, acc, true);
   }
   return rows;
 }
@@ -132,13 +138,19 @@ std::uint64_t spmv_pull_sliced(const csr_view<V>& a, const sliced_order& order, 
 }  // namespace detail
 
 // y = A ⊕.⊗ x for a dense x, over the rows of `order` (engine/rows_by_length.hpp) group by group:
-// each group's short rows in slices, its longer rows one by one. Returns the number of rows that
-// took a product (all of them).
+// each group's short rows in slices, its longer rows one by one, into `out` (pull_into_result or
+// pull_into_accumulated). Returns the number of rows that took a product (all of them).
+template <class S, class V, class X, class Out>
+std::uint64_t spmv_pull_sliced_into(const csr_view<V>& a, const sliced_order& order, const X* x,
+                                    const Out& out) {
+  if (a.values) return detail::spmv_pull_sliced<false, S>(a, order, x, out);
+  return detail::spmv_pull_sliced<true, S>(a, order, x, out);
+}
+
 template <class S, class V, class X>
 std::uint64_t spmv_pull_sliced(const csr_view<V>& a, const sliced_order& order, const X* x,
                                typename S::c_type* y, std::uint8_t* y_present) {
-  if (a.values) return detail::spmv_pull_sliced<false, S>(a, order, x, y, y_present);
-  return detail::spmv_pull_sliced<true, S>(a, order, x, y, y_present);
+  return spmv_pull_sliced_into<S>(a, order, x, pull_into_result<typename S::c_type>{y, y_present});
 }
 
 }  // namespace graphring::kernels
