@@ -96,11 +96,10 @@ std::uint64_t spmv_pull_sliced(const csr_view<V>& a, const sliced_order& order, 
   std::vector<std::uint64_t> long_rows;
 #pragma omp parallel num_threads(threads)
   {
+    // Rows outside the order (the empty ones) take no product; put() marks every other row.
     if constexpr (Out::has_presence) {
 #pragma omp for schedule(static)
       for (std::int64_t i = 0; i < std::int64_t(n); ++i) out.y_present[i] = 0;
-#pragma omp for schedule(static)
-      for (std::int64_t e = 0; e < std::int64_t(rows); ++e) out.y_present[order.rows[e]] = 1;
     }
     std::vector<std::uint64_t> my_long_rows;
     const csr_view<V> view = a;  // local copies: the stores to y cannot change their pointers
