@@ -120,6 +120,12 @@ MUTANTS = [
      "e.symbol + std::uint32_t(read_raw(esc, e.raw_bits ? e.raw_bits - 1 : 0));",
      "Formats.*:FormatSpmv.*", None),
     # kernels
+    ("pull-search-ignores-presence", "kernels/cpu/spmv_pull.hpp",
+     "while (p < last && !x_present[a.cols[p]]) ++p;", "while (p < last && false) ++p;",
+     "AlgorithmsBfs.*:OpsProducts.*", None),
+    ("pull-search-misses-last-entry", "kernels/cpu/spmv_pull.hpp",
+     "    if (p == last) return false;\n", "    if (p + 1 >= last) return false;\n",
+     "AlgorithmsBfs.*:OpsProducts.*", None),
     ("push-buckets-past-n", "kernels/cpu/spmspv_push.hpp",
      "  if (split.span > 0) split.buckets = int((a.ncols + split.span - 1) / split.span);\n", "",
      "OpsProducts.PushOnManyThreadsFoldsEachIndexOnce", None),

@@ -147,32 +147,44 @@ GRAPHRING_INLINE bool fold_row(const csr_view<V>& a, const X* x, const std::uint
   using M = typename S::add_monoid;
   using B = typename S::b_type;
   constexpr bool first_decides = is_any_v<M> || first_product_decides_v<S>;
-  if constexpr (is_commutative_v<M> && !first_decides) {
-    if (!x_present) {
-      fold_dense_row<iso, ahead, S>(a, x, i, first, last, acc);
-      return last > first;
+  if constexpr (first_decides) {
+    // A search for the first entry whose x(k) is present (a BFS pull step): the loop holds only
+    // the column load and the presence test, as a hand-written search would.
+    std::uint64_t p = first;
+    if (x_present) {
+      while (p < last && !x_present[a.cols[p]]) ++p;
     }
-    if constexpr (selects_present_v<S, X>) {  // no early exit at a terminal: rarely reached
-      return fold_present_row<iso, S>(a, x, x_present, i, first, last, acc);
+    if (p == last) return false;
+    const std::uint32_t k = a.cols[p];
+    acc = S::accumulate(acc, S::multiply(entry_value<iso, S>(a, p), B(x[k]), i, k, 0));
+    return true;
+  } else {
+    if constexpr (is_commutative_v<M>) {
+      if (!x_present) {
+        fold_dense_row<iso, ahead, S>(a, x, i, first, last, acc);
+        return last > first;
+      }
+      if constexpr (selects_present_v<S, X>) {  // no early exit at a terminal: rarely reached
+        return fold_present_row<iso, S>(a, x, x_present, i, first, last, acc);
+      }
     }
+    bool taken = false;
+    // Blocks of 16 products between terminal checks keep the inner loop free of them.
+    constexpr std::uint64_t block = has_terminal_v<M> ? 16 : ~std::uint64_t(0) >> 1;
+    for (std::uint64_t p = first; p < last;) {
+      const std::uint64_t stop = last - p > block ? p + block : last;
+      for (; p < stop; ++p) {
+        const std::uint32_t k = a.cols[p];
+        if (x_present && !x_present[k]) continue;
+        acc = S::accumulate(acc, S::multiply(entry_value<iso, S>(a, p), B(x[k]), i, k, 0));
+        taken = true;
+      }
+      if constexpr (has_terminal_v<M>) {
+        if (taken && acc == M::terminal()) break;
+      }
+    }
+    return taken;
   }
-  bool taken = false;
-  // Blocks of 16 products between terminal checks keep the inner loop free of them.
-  constexpr std::uint64_t block = has_terminal_v<M> && !first_decides ? 16 : ~std::uint64_t(0) >> 1;
-  for (std::uint64_t p = first; p < last;) {
-    const std::uint64_t stop = last - p > block ? p + block : last;
-    for (; p < stop; ++p) {
-      const std::uint32_t k = a.cols[p];
-      if (x_present && !x_present[k]) continue;
-      acc = S::accumulate(acc, S::multiply(entry_value<iso, S>(a, p), B(x[k]), i, k, 0));
-      taken = true;
-      if constexpr (first_decides) return true;
-    }
-    if constexpr (has_terminal_v<M> && !first_decides) {
-      if (taken && acc == M::terminal()) break;
-    }
-  }
-  return taken;
 }
 
 // The length above which a row is reduced by the whole team rather than by one thread: an eighth
