@@ -268,6 +268,45 @@ csr_matrix cci_matrix::to_csr() const {
   return a;
 }
 
+cci_parts cci_matrix::parts() const {
+  return {nrows_,
+          ncols_,
+          slices_,
+          code_bits_,
+          length_bits_,
+          nnz_,
+          table_[7].length == 3 + 32,
+          offsets_,
+          code_start_,
+          group_entry_,
+          group_row_,
+          group_bit_,
+          words_,
+          values_};
+}
+
+cci_matrix cci_matrix::from_parts(cci_parts p) {
+  if (p.slices < 1 || p.slices > cci_max_slices)
+    throw error(error_kind::bad_input,
+                "CCI slices must be 1 .. 32 (got " + std::to_string(p.slices) + ")");
+  cci_matrix m;
+  m.nrows_ = p.nrows;
+  m.ncols_ = p.ncols;
+  m.slices_ = p.slices;
+  m.code_bits_ = p.code_bits;
+  m.length_bits_ = p.length_bits;
+  m.nnz_ = p.nnz;
+  m.offsets_ = std::move(p.offsets);
+  m.code_start_ = std::move(p.code_start);
+  m.group_entry_ = std::move(p.group_entry);
+  m.group_row_ = std::move(p.group_row);
+  m.group_bit_ = std::move(p.group_bit);
+  m.words_ = std::move(p.words);
+  m.values_ = std::move(p.values);
+  make_table(m.table_, std::uint32_t(p.slices), p.wide_jumps ? 32 : 29);
+  return m;
+}
+
 formats::footprint cci_matrix::size() const noexcept {
   const std::uint64_t code_bytes = words_.size() * sizeof(std::uint64_t),
                       length_bytes = length_bits_ / 8;
@@ -357,6 +396,33 @@ bool validate(const cci_view<pattern_value>& v, std::uint64_t nvalues) {
     }
   }
   return true;
+}
+
+bool cci_matrix::validate() const noexcept {
+  if (slices_ < 1 || slices_ > cci_max_slices || nrows_ > max_vertices || ncols_ > max_vertices)
+    return false;
+  if (words_.size() < 3 || code_bits_ > (words_.size() - 2) * 64 || length_bits_ > code_bits_)
+    return false;
+  const std::uint64_t values = std::visit(
+      [](const auto& held) -> std::uint64_t {
+        if constexpr (std::is_same_v<std::decay_t<decltype(held)>, std::monostate>) {
+          return 0;
+        } else {
+          return held.size();
+        }
+      },
+      values_);
+  if (values_.index() != 0 && values != nnz_) return false;
+  const cci_view<pattern_value> v = view<pattern_value>(nullptr);
+  if (slices_ > 1) {
+    if (offsets_.size() != nrows_ + 1 || !group_entry_.empty() || !group_row_.empty()) return false;
+  } else {
+    if (!offsets_.empty() || group_row_.size() != group_bit_.size()) return false;
+    if (!group_row_.empty() && group_row_.size() < 2) return false;
+    if (group_entry_.size() != v.group_count() + 1) return false;
+  }
+  if (code_start_.size() != v.start_count()) return false;
+  return graphring::validate(v, nnz_);
 }
 
 }  // namespace graphring

@@ -40,10 +40,33 @@ struct cci_options {
   std::uint64_t group_symbols = 0;
 };
 
+// The arrays of a cci_matrix, for saving it and mapping it back (engine/io/grb_sections.cpp).
+// The decode table is not among them: it follows from the slices and wide_jumps.
+struct cci_parts {
+  std::uint64_t nrows = 0, ncols = 0, slices = 1, code_bits = 0, length_bits = 0;
+  edge_offset nnz = 0;
+  bool wide_jumps = false;  // the 111 codeword's immediate is 32 bits, not 29
+  shared_array<edge_offset> offsets;
+  shared_array<std::uint64_t> code_start;
+  shared_array<edge_offset> group_entry;
+  shared_array<std::uint32_t> group_row, group_bit;
+  shared_array<std::uint64_t> words;
+  value_array values;
+};
+
 class cci_matrix {
  public:
   static cci_matrix from_csr(const csr_matrix& a, const cci_options& options = {});
   csr_matrix to_csr() const;
+
+  cci_parts parts() const;
+  // Trusts the parts: check the view with validate() below before decoding parts from a file.
+  // Throws error_kind::bad_input for slices outside 1 .. cci_max_slices.
+  static cci_matrix from_parts(cci_parts p);
+  // Whether the arrays have the sizes the view reads and the code decodes inside them to
+  // exactly nnz() entries, columns below ncols() (validate() below): false for parts that a
+  // damaged or crafted file could hold.
+  bool validate() const noexcept;
 
   std::uint64_t nrows() const noexcept { return nrows_; }
   std::uint64_t ncols() const noexcept { return ncols_; }

@@ -670,6 +670,32 @@ csr_matrix dtans_matrix::to_csr() const {
   return a;
 }
 
+dtans_parts dtans_matrix::parts() const {
+  return {nrows_,      ncols_,        nnz_,         values_type_,  slice_row_,
+          word_start_, escape_start_, lane_rows_,   lane_symbols_, words_,
+          escapes_,    index_table_,  value_table_, index_share_,  value_share_};
+}
+
+dtans_matrix dtans_matrix::from_parts(dtans_parts p) {
+  dtans_matrix m;
+  m.nrows_ = p.nrows;
+  m.ncols_ = p.ncols;
+  m.nnz_ = p.nnz;
+  m.values_type_ = p.values_type;
+  m.slice_row_ = std::move(p.slice_row);
+  m.word_start_ = std::move(p.word_start);
+  m.escape_start_ = std::move(p.escape_start);
+  m.lane_rows_ = std::move(p.lane_rows);
+  m.lane_symbols_ = std::move(p.lane_symbols);
+  m.words_ = std::move(p.words);
+  m.escapes_ = std::move(p.escapes);
+  m.index_table_ = std::move(p.index_table);
+  m.value_table_ = std::move(p.value_table);
+  m.index_share_ = p.index_share;
+  m.value_share_ = p.value_share;
+  return m;
+}
+
 formats::footprint dtans_matrix::size() const noexcept {
   const std::uint64_t stream = (words_.size() + escapes_.size()) * 4;
   const std::uint64_t index_stream = std::uint64_t(std::llround(double(stream) * index_share_));

@@ -52,12 +52,36 @@ struct dtans_options {
   std::uint32_t max_run = dtans_max_run;
 };
 
+// The arrays of a dtans_matrix, for saving it and mapping it back (engine/io/grb_sections.cpp).
+// index_share and value_share only split size()'s stream bytes between index and values.
+struct dtans_parts {
+  std::uint64_t nrows = 0, ncols = 0;
+  edge_offset nnz = 0;
+  value_type values_type = value_type::none;
+  shared_array<std::uint64_t> slice_row, word_start, escape_start;
+  shared_array<std::uint16_t> lane_rows;
+  shared_array<std::uint32_t> lane_symbols;
+  shared_array<std::uint32_t> words, escapes;
+  shared_array<dtans_index_entry> index_table;
+  shared_array<dtans_value_entry> value_table;
+  double index_share = 1, value_share = 0;
+};
+
 class dtans_matrix {
  public:
   static dtans_matrix from_csr(const csr_matrix& a, const dtans_options& options = {});
   csr_matrix to_csr() const;
 
+  dtans_parts parts() const;
+  // Trusts the parts: call validate() before decoding parts read from a file.
+  static dtans_matrix from_parts(dtans_parts p);
+  // Whether every decoder (the CPU slice decoder, to_csr, the pull kernels, the GPU's) stays
+  // inside the arrays and yields exactly nnz() entries, rows below nrows() and columns below
+  // ncols(): false for parts that a damaged or crafted file could hold.
+  bool validate() const noexcept;
+
   std::uint64_t nrows() const noexcept { return nrows_; }
+  std::uint64_t ncols() const noexcept { return ncols_; }
   edge_offset nnz() const noexcept { return nnz_; }
   value_type values_type() const noexcept { return values_type_; }
   // Exact bytes. The stream and escape words are split between index, value and row structure
