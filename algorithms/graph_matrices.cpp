@@ -15,6 +15,12 @@ matrix<bool> structure_of(graph& g, bool with_transpose) {
   return matrix<bool>::from_csr(a, true, &at);
 }
 
+std::optional<formatted_matrix<bool>> stored_structure(const graph& g, const adjacency_format& f) {
+  const auto& a = g.stored_adjacency();
+  if (!a || f.kind != a->kind() || f.order != vertex_order::original) return std::nullopt;
+  return formatted_matrix<bool>::stored(a, g.stored_transpose(), true);
+}
+
 matrix<double> weights_of(const graph& g) { return matrix<double>::from_csr(g.adjacency(), 1.0); }
 
 }  // namespace graphring::algorithms

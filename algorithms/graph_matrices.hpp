@@ -4,6 +4,8 @@
 // graph's cache so that pull steps find it ready.
 #pragma once
 
+#include <optional>
+
 #include "engine/formatted_matrix.hpp"
 #include "engine/graph.hpp"
 #include "engine/matrix.hpp"
@@ -22,6 +24,10 @@ formatted_matrix<T> formatted_for_vxm(matrix<T> a, const adjacency_format& f, bo
   if (pulls) m.transposed();
   return m;
 }
+
+// g's structure held in its stored format, without a CSR (formatted_matrix::stored), when g was
+// read from a compressed .grb in the format f names, in the original order; else std::nullopt.
+std::optional<formatted_matrix<bool>> stored_structure(const graph& g, const adjacency_format& f);
 
 // A's weights as double, 1 where the graph has none. Aᵀ is computed on first use.
 matrix<double> weights_of(const graph& g);

@@ -5,7 +5,9 @@
 // algorithms take it in place of a matrix (adjacency_format says which format a graph's
 // adjacency is run in). A's format is built when the object is made, or on first use when asked
 // (an algorithm that pulls only over Aᵀ never builds A's); Aᵀ's on first use. Both are shared by
-// copies.
+// copies. A matrix made by stored() holds no CSR, only A and Aᵀ in a format (as a compressed
+// .grb maps them): its pull products read the format, and csr() decodes A once, on the first
+// call that needs rows in CSR (a push step, a split).
 //
 //   formatted_matrix<double> fa(a, format_kind::cci);      // or std::nullopt: auto
 //
@@ -77,7 +79,39 @@ class formatted_matrix {
   formatted_matrix(matrix<T> a, const adjacency_format& f, format_build build = format_build::now)
       : formatted_matrix(std::move(a), f.kind, f.order, build) {}
 
-  const matrix<T>& csr() const noexcept { return a_; }
+  // A held only in its format `a` (any kind but CSR) and Aᵀ in `at`: no CSR is kept. A type the
+  // formats do not store (bool) reads every entry as `iso`, as does a pattern format.
+  static formatted_matrix stored(std::shared_ptr<const any_format> a,
+                                 std::shared_ptr<const any_format> at, T iso = T(1)) {
+    if (!a || !at || a->kind() == format_kind::csr || at->kind() == format_kind::csr)
+      throw error(error_kind::internal, "formatted_matrix::stored takes two non-CSR formats");
+    formatted_matrix m;
+    m.stored_ = true;
+    m.nrows_ = a->nrows();
+    m.ncols_ = a->ncols();
+    m.nvals_ = a->nvals();
+    m.stored_values_ =
+        a->values_type() != graphring::value_type::none && detail::format_storable_v<T>;
+    m.iso_ = iso;
+    m.requested_ = a->kind();
+    m.shared_->format = std::move(a);
+    m.other_ = std::move(at);
+    return m;
+  }
+
+  // A in CSR; for a stored() matrix decoded from its format on the first call.
+  const matrix<T>& csr() const {
+    if (!stored_) return a_;
+    std::lock_guard<std::mutex> lock(shared_->mutex);
+    if (!shared_->decoded) {
+      csr_matrix c = shared_->format->to_csr();
+      if (!stored_values_) c.values = std::monostate{};  // read as the pattern, like the format
+      shared_->decoded = std::make_shared<const matrix<T>>(matrix<T>::from_csr(c, iso_));
+    }
+    return *shared_->decoded;
+  }
+  // Whether the matrix was made by stored() (csr() then decodes).
+  bool is_stored() const noexcept { return stored_; }
   format_kind kind() const { return format().kind(); }
   // A's format, built on the first call when the constructor did not build it.
   const any_format& format() const {
@@ -89,14 +123,23 @@ class formatted_matrix {
     }
     return *shared_->format;
   }
-  std::uint64_t nrows() const noexcept { return a_.nrows(); }
-  std::uint64_t ncols() const noexcept { return a_.ncols(); }
-  std::uint64_t nvals() const noexcept { return a_.nvals(); }
-  bool is_iso() const noexcept { return a_.is_iso(); }
-  T iso_value() const noexcept { return a_.iso_value(); }
+  std::uint64_t nrows() const noexcept { return stored_ ? nrows_ : a_.nrows(); }
+  std::uint64_t ncols() const noexcept { return stored_ ? ncols_ : a_.ncols(); }
+  std::uint64_t nvals() const noexcept { return stored_ ? nvals_ : a_.nvals(); }
+  bool is_iso() const noexcept { return stored_ ? !stored_values_ && nvals_ > 0 : a_.is_iso(); }
+  T iso_value() const noexcept { return stored_ ? iso_ : a_.iso_value(); }
   vertex_order order() const noexcept { return order_; }
   // The matrix the format encodes: csr(), relabelled when order() is not original.
-  const matrix<T>& encoded() const noexcept { return internal_; }
+  const matrix<T>& encoded() const { return stored_ ? csr() : internal_; }
+  // What the format kernels read besides the format: the values of encoded() when the format
+  // holds their positions (a type the formats do not store), else null; and the iso value.
+  const T* position_values() const noexcept {
+    if (stored_ || internal_.values().empty() || detail::format_storable_v<T>) return nullptr;
+    return internal_.values().data();
+  }
+  bool has_values() const noexcept {
+    return stored_ ? stored_values_ : !internal_.values().empty();
+  }
   // rank[v]: v's id in encoded() (empty when order() is original).
   const shared_array<vertex_id>& ranks() const noexcept { return rank_; }
 
@@ -105,7 +148,8 @@ class formatted_matrix {
     std::lock_guard<std::mutex> lock(shared_->mutex);
     if (!shared_->transpose)
       shared_->transpose =
-          std::make_shared<const formatted_matrix>(a_.transposed(), requested_, order_);
+          stored_ ? std::make_shared<const formatted_matrix>(stored(other_, shared_->format, iso_))
+                  : std::make_shared<const formatted_matrix>(a_.transposed(), requested_, order_);
     return *shared_->transpose;
   }
 
@@ -114,7 +158,10 @@ class formatted_matrix {
     std::mutex mutex;
     std::shared_ptr<const any_format> format;
     std::shared_ptr<const formatted_matrix> transpose;
+    std::shared_ptr<const matrix<T>> decoded;  // stored() only: A in CSR, once asked for
   };
+
+  formatted_matrix() : order_(vertex_order::original), shared_(std::make_shared<state>()) {}
 
   static csr_matrix as_csr(const matrix<T>& a) {
     csr_matrix c;
@@ -157,6 +204,11 @@ class formatted_matrix {
   vertex_order order_;
   shared_array<vertex_id> rank_;
   std::shared_ptr<state> shared_;
+  // stored() only: the dimensions, whether the format's values are read, and Aᵀ's format.
+  bool stored_ = false, stored_values_ = false;
+  std::uint64_t nrows_ = 0, ncols_ = 0, nvals_ = 0;
+  T iso_{};
+  std::shared_ptr<const any_format> other_;
 };
 
 // The matrix itself, for the operations that read a matrix<T> (a split, a selection) in code
@@ -166,7 +218,7 @@ const matrix<T>& plain_matrix(const matrix<T>& a) noexcept {
   return a;
 }
 template <class T>
-const matrix<T>& plain_matrix(const formatted_matrix<T>& a) noexcept {
+const matrix<T>& plain_matrix(const formatted_matrix<T>& a) {
   return a.csr();
 }
 

@@ -18,8 +18,34 @@ graph::graph(csr_matrix a, vertex_labels labels) : a_(std::move(a)), labels_(std
     throw error(error_kind::internal, "vertex label count differs from the vertex count");
 }
 
+graph::graph(std::shared_ptr<const any_format> a, std::shared_ptr<const any_format> at,
+             vertex_labels labels)
+    : stored_a_(std::move(a)), stored_at_(std::move(at)), labels_(std::move(labels)) {
+  if (!stored_a_ || !stored_at_ || stored_a_->nrows() != stored_a_->ncols() ||
+      stored_at_->nrows() != stored_a_->nrows() || stored_at_->ncols() != stored_a_->ncols() ||
+      stored_at_->nvals() != stored_a_->nvals())
+    throw error(error_kind::internal, "a stored graph needs A and Aᵀ square and alike");
+  if (labels_.size() != stored_a_->nrows())
+    throw error(error_kind::internal, "vertex label count differs from the vertex count");
+  // The writer stores Aᵀ apart exactly when A is not symmetric.
+  symmetric_ = stored_at_ == stored_a_;
+}
+
+const csr_matrix& graph::adjacency() const {
+  if (stored_a_ && !decoded_) {
+    a_ = stored_a_->to_csr();
+    decoded_ = true;
+  }
+  return a_;
+}
+
 const csr_matrix& graph::transpose() {
-  if (!at_) at_ = graphring::transpose(a_);
+  if (!at_) {
+    if (stored_at_ == stored_a_ && stored_a_)
+      at_ = adjacency();
+    else
+      at_ = stored_at_ ? stored_at_->to_csr() : graphring::transpose(a_);
+  }
   return *at_;
 }
 
@@ -30,9 +56,10 @@ const csr_matrix& graph::cached_transpose() const {
 
 const buffer<edge_offset>& graph::out_degrees() {
   if (!out_degrees_) {
-    buffer<edge_offset> d(a_.nrows);
-#pragma omp parallel for schedule(static) if (a_.nrows > kernels::min_parallel_work)
-    for (std::int64_t v = 0; v < std::int64_t(a_.nrows); ++v) d[v] = a_.row_length(v);
+    const csr_matrix& a = adjacency();
+    buffer<edge_offset> d(a.nrows);
+#pragma omp parallel for schedule(static) if (a.nrows > kernels::min_parallel_work)
+    for (std::int64_t v = 0; v < std::int64_t(a.nrows); ++v) d[v] = a.row_length(v);
     out_degrees_ = std::move(d);
   }
   return *out_degrees_;
@@ -42,7 +69,7 @@ const buffer<edge_offset>& graph::in_degrees() {
   if (!in_degrees_) {
     const csr_matrix& at = transpose();
     buffer<edge_offset> d(at.nrows);
-#pragma omp parallel for schedule(static) if (a_.nrows > kernels::min_parallel_work)
+#pragma omp parallel for schedule(static) if (at.nrows > kernels::min_parallel_work)
     for (std::int64_t v = 0; v < std::int64_t(at.nrows); ++v) d[v] = at.row_length(v);
     in_degrees_ = std::move(d);
   }
@@ -77,21 +104,23 @@ bool same_values(const value_array& x, const value_array& y) {
 bool graph::symmetric() {
   if (!symmetric_) {
     const csr_matrix& at = transpose();
-    symmetric_ = std::equal(a_.offsets.begin(), a_.offsets.end(), at.offsets.begin()) &&
-                 std::equal(a_.cols.begin(), a_.cols.end(), at.cols.begin()) &&
-                 same_values(a_.values, at.values);
+    const csr_matrix& a = adjacency();
+    symmetric_ = std::equal(a.offsets.begin(), a.offsets.end(), at.offsets.begin()) &&
+                 std::equal(a.cols.begin(), a.cols.end(), at.cols.begin()) &&
+                 same_values(a.values, at.values);
   }
   return *symmetric_;
 }
 
 edge_offset graph::self_loops() {
   if (!self_loops_) {
+    const csr_matrix& a = adjacency();
     edge_offset loops = 0;
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : loops) \
-    if (a_.nnz() + a_.nrows > kernels::min_parallel_work)
-    for (std::int64_t v = 0; v < std::int64_t(a_.nrows); ++v) {
-      const vertex_id* first = a_.cols.data() + a_.row_begin(v);
-      const vertex_id* last = a_.cols.data() + a_.row_end(v);
+    if (a.nnz() + a.nrows > kernels::min_parallel_work)
+    for (std::int64_t v = 0; v < std::int64_t(a.nrows); ++v) {
+      const vertex_id* first = a.cols.data() + a.row_begin(v);
+      const vertex_id* last = a.cols.data() + a.row_end(v);
       auto range = std::equal_range(first, last, vertex_id(v));
       loops += range.second - range.first;
     }
@@ -101,12 +130,13 @@ edge_offset graph::self_loops() {
 }
 
 edge_offset graph::duplicate_edges() const {
+  const csr_matrix& a = adjacency();
   edge_offset duplicates = 0;
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : duplicates) \
-    if (a_.nnz() + a_.nrows > kernels::min_parallel_work)
-  for (std::int64_t v = 0; v < std::int64_t(a_.nrows); ++v)
-    for (edge_offset i = a_.row_begin(v) + 1; i < a_.row_end(v); ++i)
-      duplicates += a_.cols[i] == a_.cols[i - 1];
+    if (a.nnz() + a.nrows > kernels::min_parallel_work)
+  for (std::int64_t v = 0; v < std::int64_t(a.nrows); ++v)
+    for (edge_offset i = a.row_begin(v) + 1; i < a.row_end(v); ++i)
+      duplicates += a.cols[i] == a.cols[i - 1];
   return duplicates;
 }
 

@@ -3,6 +3,9 @@
 // count). Rule, after LAGraph: a cached property, if present, is valid. Basic accessors compute
 // what is missing; the `cached_*` accessors take a const graph and throw error_kind::not_cached
 // instead of doing heavy work. Computing caches is not thread-safe on one graph object.
+// A graph read from a compressed .grb holds A and Aᵀ in a format and no CSR: adjacency() and
+// transpose() decode theirs on first use, which the algorithms that run in the stored format
+// (stored_adjacency()) never ask for.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +16,7 @@
 
 #include "core/buffer.hpp"
 #include "engine/csr.hpp"
+#include "engine/formats/any_format.hpp"
 #include "engine/labels.hpp"
 
 namespace graphring {
@@ -22,12 +26,23 @@ class graph {
   graph() = default;
   // A must be square; `labels` names its n vertices.
   graph(csr_matrix a, vertex_labels labels);
+  // A held in a format (not CSR) and Aᵀ in the same format; `at` is `a` for a symmetric graph.
+  graph(std::shared_ptr<const any_format> a, std::shared_ptr<const any_format> at,
+        vertex_labels labels);
 
-  std::uint64_t vertices() const noexcept { return a_.nrows; }
-  edge_offset edges() const noexcept { return a_.nnz(); }  // stored arcs
-  const csr_matrix& adjacency() const noexcept { return a_; }
+  std::uint64_t vertices() const noexcept { return labels_.size(); }
+  edge_offset edges() const noexcept { return stored_a_ ? stored_a_->nvals() : a_.nnz(); }
+  // A in CSR (decoded from the stored format on the first call; not thread-safe then).
+  const csr_matrix& adjacency() const;
   const vertex_labels& labels() const noexcept { return labels_; }
-  bool weighted() const noexcept { return a_.has_values(); }
+  bool weighted() const noexcept {
+    return stored_a_ ? stored_a_->values_type() != value_type::none : a_.has_values();
+  }
+  // A and Aᵀ in the format a compressed .grb holds them in; null for a graph held in CSR.
+  const std::shared_ptr<const any_format>& stored_adjacency() const noexcept { return stored_a_; }
+  const std::shared_ptr<const any_format>& stored_transpose() const noexcept { return stored_at_; }
+  // Whether A's CSR is in memory: always for a graph built in CSR, for a stored one once decoded.
+  bool holds_csr() const noexcept { return !stored_a_ || decoded_; }
 
   // Aᵀ: row v holds the in-edges of v.
   const csr_matrix& transpose();
@@ -48,7 +63,9 @@ class graph {
   std::string source_format;
 
  private:
-  csr_matrix a_;
+  mutable csr_matrix a_;  // empty until decoded when stored_a_ is set
+  mutable bool decoded_ = false;
+  std::shared_ptr<const any_format> stored_a_, stored_at_;
   vertex_labels labels_;
   std::optional<csr_matrix> at_;
   std::optional<buffer<edge_offset>> out_degrees_, in_degrees_;

@@ -222,7 +222,8 @@ TEST(CliErrors, UsageMistakes) {
       {{"info", "rmat:99"}, "graphring: SCALE must be 1..31 in rmat\n"},
       {{"info", "grid:x"}, "graphring: bad generator parameter 'x' in 'grid:x'\n"},
       {{"convert", "grid:3"},
-       "graphring: missing argument (usage: graphring convert IN OUT [--symmetrize] "
+       "graphring: missing argument (usage: graphring convert IN OUT [--format cci|dtans] "
+       "[--symmetrize] "
        "[--drop-self-loops])\n"},
   };
   for (const usage_case& c : cases) {
@@ -381,8 +382,14 @@ std::vector<command_case> command_table(const scratch_dir& d) {
            d.path("no/such/dir")},
       {{"info", d.path("new\nline.mtx")},
        d.path("new\\nline.mtx") + ": cannot open: No such file or directory"},
+      {{"convert", "grid:3", d.path("g.grb"), "--format", "lz4"}, "unknown format 'lz4'", true},
+      {{"convert", "grid:3", d.path("g.mtx"), "--format", "cci"},
+       d.path("g.mtx") + ": --format writes a compressed .grb; name the output *.grb"},
+      {{"convert", "grid:3", d.path("g.grb"), "--format", "ell"},
+       "--format takes cci or dtans (a .grb without --format holds CSR), not ell"},
       {{"convert", "grid:3", d.path("g.mtx"), "extra"},
-       "unexpected argument 'extra' (usage: graphring convert IN OUT [--symmetrize] "
+       "unexpected argument 'extra' (usage: graphring convert IN OUT [--format cci|dtans] "
+       "[--symmetrize] "
        "[--drop-self-loops])"},
       // bench and demo
       {{"bench", k, "--trials", "0"}, "--trials must be at least 1"},

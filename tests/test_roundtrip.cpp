@@ -111,7 +111,7 @@ TEST(Grb, DamagedFilesAreRefused) {
   expect_refused(flipped, "corrupt .grb file: payload checksum mismatch");
   std::string version = good;
   version[8] = 9;
-  expect_refused(version, "unsupported .grb version 9 (this graphring reads version 1)");
+  expect_refused(version, "unsupported .grb version 9 (this graphring reads versions 1 and 2)");
   std::string header = good;
   header[20] ^= 1;
   expect_refused(header, "corrupt .grb file: header checksum mismatch");

@@ -29,6 +29,11 @@ adjacency_format format_option(const arguments& args) {
           parse_vertex_order(args.value("--order").value_or("original"))};
 }
 
+adjacency_format stored_format_default(adjacency_format f, const arguments& args, const graph& g) {
+  if (!args.value("--format") && g.stored_adjacency()) f.kind = g.stored_adjacency()->kind();
+  return f;
+}
+
 std::string format_real(double x) {
   if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
   char text[32];

@@ -25,6 +25,9 @@ double real_option(const arguments& args, const std::string& name, double fallba
 // (default original): the storage an algorithm's products run on; a usage error naming the
 // valid names otherwise.
 adjacency_format format_option(const arguments& args);
+// f, or, when --format was not given and g was read from a compressed .grb, g's own format (the
+// algorithms that read it without a CSR: pagerank, bfs).
+adjacency_format stored_format_default(adjacency_format f, const arguments& args, const graph& g);
 
 // Shortest text that reads back as the same double; "inf" / "-inf" for infinities.
 std::string format_real(double x);

@@ -21,10 +21,11 @@ int bfs_command(const std::vector<std::string>& raw) {
                              true});
   apply_common_options(args);
   const backend on = args.backend();  // before a long load
-  const adjacency_format format = format_option(args);
+  const adjacency_format asked = format_option(args);
   run_stats stats(args, "bfs");
   graph g = load_for_command(args.positional()[0], args);
   stats.loaded(g);
+  const adjacency_format format = stored_format_default(asked, args, g);
   const vertex_id source = source_vertex(g, args);
   const bool parents = args.flag("--parents");
   const auto result = algorithms::bfs(g, source, {.parents = parents, .format = format}, on);

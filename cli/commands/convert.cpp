@@ -1,27 +1,51 @@
-// `graphring convert IN OUT [--symmetrize] [--drop-self-loops]`: any readable format to .mtx,
-// .el/.wel, .e (with its .v) or .grb; the output appears whole or not at all.
+// `graphring convert IN OUT [--format cci|dtans] [--symmetrize] [--drop-self-loops]`: any
+// readable format to .mtx, .el/.wel, .e (with its .v) or .grb; with --format, a compressed .grb
+// (A, and Aᵀ unless the graph is symmetric, in that format), which algorithms then run on without
+// a CSR. The output appears whole or not at all.
 #include <chrono>
 #include <cstdio>
+#include <optional>
 
 #include "cli/commands/commands.hpp"
 #include "cli/terminal_progress.hpp"
+#include "core/error.hpp"
+#include "engine/formats/any_format.hpp"
+#include "engine/io/input_file.hpp"
 #include "engine/io/writers.hpp"
 
 namespace graphring::cli {
 
 int convert_command(const std::vector<std::string>& raw) {
   const arguments args(
-      raw,
-      {{}, {}, 2, 2, "graphring convert IN OUT [--symmetrize] [--drop-self-loops]", false, true});
+      raw, {{},
+            {"--format"},
+            2,
+            2,
+            "graphring convert IN OUT [--format cci|dtans] [--symmetrize] [--drop-self-loops]",
+            false,
+            true});
   apply_common_options(args);
   const std::string& in = args.positional()[0];
   const std::string& out = args.positional()[1];
+  std::optional<format_kind> compressed;
+  if (const auto name = args.value("--format")) {
+    compressed = parse_format(*name);
+    if (io::extension_of(out) != ".grb")
+      throw error(error_kind::usage, "--format writes a compressed .grb; name the output *.grb",
+                  out);
+    if (compressed != format_kind::cci && compressed != format_kind::dtans)
+      throw error(error_kind::usage,
+                  "--format takes cci or dtans (a .grb without --format holds CSR), not " + *name);
+  }
   const auto start = std::chrono::steady_clock::now();
   graph g = load_for_command(in, args);
   std::uint64_t left_out = 0;
   {
     terminal_progress progress("writing " + out, args.flag("--quiet"));
-    left_out = io::write_graph(g, out, progress.reporter());
+    if (compressed)
+      io::write_compressed_grb(g, out, *compressed);
+    else
+      left_out = io::write_graph(g, out, progress.reporter());
   }
   if (left_out > 0)
     std::fprintf(stderr,

@@ -26,12 +26,13 @@ int pagerank_command(const std::vector<std::string>& raw) {
   const std::int64_t max_iterations = args.integer("--max-iters", 100);
   if (max_iterations < 0 || max_iterations > 1000000000)
     throw error(error_kind::usage, "--max-iters must be between 0 and 1000000000");
-  const algorithms::pagerank_options options{real_option(args, "--damping", 0.85),
-                                             real_option(args, "--tol", 1e-7), int(max_iterations),
-                                             format_option(args)};
+  algorithms::pagerank_options options{real_option(args, "--damping", 0.85),
+                                       real_option(args, "--tol", 1e-7), int(max_iterations),
+                                       format_option(args)};
   run_stats stats(args, "pagerank");
   graph g = load_for_command(args.positional()[0], args);
   stats.loaded(g);
+  options.format = stored_format_default(options.format, args, g);
   const auto result = algorithms::pagerank(g, options, on);
   stats.ran();
   write_vertex_values(g, args, [&](vertex_id v) {

@@ -80,6 +80,10 @@ entropy_bound order0_entropy(const csr_matrix& a) {
 
 any_format any_format::build(const csr_matrix& a, format_kind kind) {
   any_format m;
+  m.nrows_ = a.nrows;
+  m.ncols_ = a.ncols;
+  m.nvals_ = a.nnz();
+  m.values_type_ = a.values_type();
   switch (kind) {
     case format_kind::csr:
       m.matrix_ = a;
@@ -104,6 +108,27 @@ any_format any_format::build(const csr_matrix& a, format_kind kind) {
       break;
   }
   return m;
+}
+
+template <class M>
+any_format any_format::held(M a, value_type type) {
+  any_format m;
+  m.nrows_ = a.nrows();
+  m.ncols_ = a.ncols();
+  m.nvals_ = a.nnz();
+  m.values_type_ = type;
+  m.matrix_ = std::move(a);
+  return m;
+}
+
+any_format any_format::stored(cci_matrix a) {
+  const value_type type = type_of(a.values());
+  return held(std::move(a), type);
+}
+
+any_format any_format::stored(dtans_matrix a) {
+  const value_type type = a.values_type();
+  return held(std::move(a), type);
 }
 
 any_format any_format::build_auto(const csr_matrix& a) {

@@ -63,15 +63,27 @@ class any_format {
   static any_format build(const csr_matrix& a, format_kind kind);
   // Builds the format the auto rule picks.
   static any_format build_auto(const csr_matrix& a);
+  // Holds a matrix built or mapped elsewhere (a compressed .grb), checked by its validate().
+  static any_format stored(cci_matrix a);
+  static any_format stored(dtans_matrix a);
 
   format_kind kind() const noexcept { return format_kind(matrix_.index()); }
+  std::uint64_t nrows() const noexcept { return nrows_; }
+  std::uint64_t ncols() const noexcept { return ncols_; }
+  std::uint64_t nvals() const noexcept { return nvals_; }
+  value_type values_type() const noexcept { return values_type_; }
   const holder& matrix() const noexcept { return matrix_; }
   formats::footprint size() const noexcept;
   std::uint64_t bytes() const noexcept { return size().bytes(); }
   csr_matrix to_csr() const;
 
  private:
+  template <class M>
+  static any_format held(M a, value_type type);
+
   holder matrix_;
+  std::uint64_t nrows_ = 0, ncols_ = 0, nvals_ = 0;
+  value_type values_type_ = value_type::none;
 };
 
 }  // namespace graphring

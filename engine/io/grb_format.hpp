@@ -6,6 +6,14 @@
 //   absent when labels are id + label_offset).
 //
 // payload_checksum covers every byte after the header (padding included); see checksum.hpp.
+//
+// Version 2, a compressed .grb (engine/io/grb_compressed.cpp): the same header with offsets_at,
+// cols_at and values_at 0, reserved[0] the byte where a directory of parts starts and
+// reserved[1] its entry count. The directory holds {u64 at, u64 bytes} per part, each part at a
+// multiple of 64 bytes. Part 0 describes the graph (u64 × 8: the format kind (format_kind), the
+// matrices stored (1: A, which is symmetric; 2: A then Aᵀ), the parts per matrix, then 0); then per
+// matrix its scalars (u64 × 8) and its arrays in the order of grb_compressed.cpp. Labels as in
+// version 1.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +22,7 @@ namespace graphring::io {
 
 inline constexpr char grb_magic[8] = {'G', 'R', 'P', 'H', 'R', 'I', 'N', 'G'};
 inline constexpr std::uint32_t grb_version = 1;
+inline constexpr std::uint32_t grb_compressed_version = 2;
 inline constexpr std::uint64_t grb_alignment = 64;
 
 struct grb_header {

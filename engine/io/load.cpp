@@ -3,6 +3,8 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <optional>
 
@@ -111,6 +113,17 @@ graph load_graph(const std::string& source, const load_options& options) {
       g = rebuild(g, b);
     g.source = source;
     g.source_format = "graphring binary (.grb)";
+    if (const auto& a = g.stored_adjacency()) {
+      const bool both = g.stored_transpose() != a;
+      const std::uint64_t bytes = a->bytes() + (both ? g.stored_transpose()->bytes() : 0);
+      char text[160];
+      std::snprintf(text, sizeof text,
+                    "graphring binary (.grb), compressed: %s, %s, %llu bytes (%.2f bits per edge)",
+                    std::string(format_name(a->kind())).c_str(), both ? "A and its transpose" : "A",
+                    (unsigned long long)bytes,
+                    8.0 * double(bytes) / double(std::max<edge_offset>(g.edges(), 1)));
+      g.source_format = text;
+    }
     return g;
   }
 

@@ -12,6 +12,7 @@
 #include "engine/io/atomic_output.hpp"
 #include "engine/io/checksum.hpp"
 #include "engine/io/grb_format.hpp"
+#include "engine/io/grb_parts.hpp"
 #include "engine/io/input_file.hpp"
 
 namespace graphring::io {
@@ -190,31 +191,42 @@ void write_ldbc(const graph& g, const std::string& path, const progress_fn& prog
   out.commit();
 }
 
+grb_header grb_header_for(const graph& g, std::uint32_t version, value_type type) {
+  const vertex_labels& labels = g.labels();
+  grb_header h{};
+  std::memcpy(h.magic, grb_magic, sizeof h.magic);
+  h.version = version;
+  h.header_bytes = sizeof h;
+  h.nrows = h.ncols = g.vertices();
+  h.nnz = g.edges();
+  h.value_type = std::uint32_t(type);
+  h.explicit_labels = labels.is_offset() ? 0 : 1;
+  h.label_offset = labels.is_offset() ? labels.offset() : 0;
+  return h;
+}
+
+void write_grb_file(grb_header h, const buffer<char>& payload, const std::string& path) {
+  h.payload_checksum = checksum(payload.data(), payload.size());
+  h.header_checksum = checksum(&h, offsetof(grb_header, header_checksum));
+  atomic_output out(path);
+  out.write(&h, sizeof h);
+  out.write(payload.data(), payload.size());
+  out.commit();
+}
+
 void write_grb(const graph& g, const std::string& path) {
   const csr_matrix& a = g.adjacency();
   const vertex_labels& labels = g.labels();
-  auto aligned = [](std::uint64_t x) {
-    return (x + grb_alignment - 1) / grb_alignment * grb_alignment;
-  };
-  grb_header h{};
-  std::memcpy(h.magic, grb_magic, sizeof h.magic);
-  h.version = grb_version;
-  h.header_bytes = sizeof h;
-  h.nrows = a.nrows;
-  h.ncols = a.ncols;
-  h.nnz = a.nnz();
-  h.value_type = std::uint32_t(a.values_type());
-  h.explicit_labels = labels.is_offset() ? 0 : 1;
-  h.label_offset = labels.is_offset() ? labels.offset() : 0;
-  h.offsets_at = aligned(sizeof h);
-  h.cols_at = aligned(h.offsets_at + 8 * (a.nrows + 1));
+  grb_header h = grb_header_for(g, grb_version, a.values_type());
+  h.offsets_at = grb_aligned(sizeof h);
+  h.cols_at = grb_aligned(h.offsets_at + 8 * (a.nrows + 1));
   std::uint64_t end = h.cols_at + 4 * a.nnz();
   if (a.has_values()) {
-    h.values_at = aligned(end);
+    h.values_at = grb_aligned(end);
     end = h.values_at + type_size(a.values_type()) * a.nnz();
   }
   if (h.explicit_labels) {
-    h.labels_at = aligned(end);
+    h.labels_at = grb_aligned(end);
     end = h.labels_at + 8 * a.nrows;
   }
   h.file_bytes = end;
@@ -232,13 +244,7 @@ void write_grb(const graph& g, const std::string& path) {
       place(h.values_at, v.data(), sizeof(*v.data()) * v.size());
   });
   if (h.explicit_labels) place(h.labels_at, labels.explicit_array().data(), 8 * a.nrows);
-  h.payload_checksum = checksum(payload.data(), payload.size());
-  h.header_checksum = checksum(&h, offsetof(grb_header, header_checksum));
-
-  atomic_output out(path);
-  out.write(&h, sizeof h);
-  out.write(payload.data(), payload.size());
-  out.commit();
+  write_grb_file(h, payload, path);
 }
 
 std::uint64_t write_graph(const graph& g, const std::string& path, const progress_fn& progress) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "engine/formats/any_format.hpp"
 #include "engine/graph.hpp"
 #include "engine/io/progress.hpp"
 
@@ -28,6 +29,10 @@ std::uint64_t write_edge_list(const graph& g, const std::string& path,
 void write_ldbc(const graph& g, const std::string& path, const progress_fn& progress = {});
 
 void write_grb(const graph& g, const std::string& path);
+// A compressed .grb (version 2): A, and Aᵀ unless g is symmetric, in `kind` (cci or dtans; other
+// kinds are a usage error). A graph read from such a file is written without building a CSR
+// when the kind is its own.
+void write_compressed_grb(graph& g, const std::string& path, format_kind kind);
 
 // Picks the writer from the file name: .mtx, .el/.txt/.wel, .e (+ .v), .grb (each but .grb may
 // end .gz). Returns the number of vertices the format could not hold (only an edge list leaves

@@ -32,11 +32,13 @@ const V* stored_values(const value_array& values) {
   return held ? held->data() : nullptr;
 }
 
-// t = m ⊕.⊗ u by pull through format f (which encodes m), S in the mxv orientation.
+// t = m ⊕.⊗ u by pull through m's format f (encoding m.encoded()), S in the mxv orientation.
 template <class S, class T, class U, class Allowed>
-vector<typename S::c_type> format_pull(const matrix<T>& m, const any_format& f, const vector<U>& u,
-                                       const Allowed& allows, array<typename S::c_type> storage) {
-  if (f.kind() == format_kind::csr) return pull_product<S>(m, u, allows, std::move(storage));
+vector<typename S::c_type> format_pull(const formatted_matrix<T>& m, const any_format& f,
+                                       const vector<U>& u, const Allowed& allows,
+                                       array<typename S::c_type> storage) {
+  if (f.kind() == format_kind::csr)
+    return pull_product<S>(m.encoded(), u, allows, std::move(storage));
   using A = typename S::a_type;
   using C = typename S::c_type;
   using V = format_stored_t<T>;
@@ -46,8 +48,8 @@ vector<typename S::c_type> format_pull(const matrix<T>& m, const any_format& f, 
   array<C> y = storage.size() == n ? std::move(storage) : array<C>(n);
   array<std::uint8_t> present(n);
   kernels::format_values<A, V, T> values;
-  values.has_values = !m.values().empty();
-  values.target = m.values().data();
+  values.has_values = m.has_values();
+  values.target = m.position_values();
   values.iso = static_cast<A>(m.iso_value());
   // One part's value source (HYB has two).
   auto source = [&](const value_array& stored) {
@@ -140,8 +142,9 @@ template <class S, class T, class U, class Allowed>
 vector<typename S::c_type> pull_product(const formatted_matrix<T>& rows, const vector<U>& u,
                                         const Allowed& allows, array<typename S::c_type> storage) {
   using C = typename S::c_type;
+  const any_format& f = rows.format();
   if (rows.order() == vertex_order::original)
-    return detail::format_pull<S>(rows.encoded(), rows.format(), u, allows, std::move(storage));
+    return detail::format_pull<S>(rows, f, u, allows, std::move(storage));
   // A positional multiply would see the relabelled ids (min_secondi would take the least of
   // them): it runs on the caller's matrix, in CSR.
   if constexpr (is_positional_v<S>)
@@ -149,8 +152,7 @@ vector<typename S::c_type> pull_product(const formatted_matrix<T>& rows, const v
   const std::uint64_t n = rows.nrows();
   const vertex_id* rank = rows.ranks().data();
   const vector<U> x = detail::relabelled_input(u, rank);
-  vector<C> relabelled =
-      detail::format_pull<S>(rows.encoded(), rows.format(), x, detail::allow_all{}, {});
+  vector<C> relabelled = detail::format_pull<S>(rows, f, x, detail::allow_all{}, {});
   relabelled.to_addressable();
   array<C> values = storage.size() == n ? std::move(storage) : array<C>(n);
   array<std::uint8_t> present(n);
@@ -200,12 +202,18 @@ void vxm(vector<W>& w, const Mask& mask, const Accum& accum, S, const vector<U>&
   }
 }
 
-// w<mask> = accum(w, ⊕_j A(:, j)) and ⊕ A: read from the matrix the format was built from.
+// w<mask> = accum(w, ⊕_j A(:, j)): read from the matrix the format was built from, or, for a
+// stored() matrix (no CSR), through its format as w = A ⊕.first 1, which decodes nothing.
 template <class W, class Mask, class Accum, class Monoid, class T>
 void reduce_rows(vector<W>& w, const Mask& mask, const Accum& accum, Monoid monoid,
                  const formatted_matrix<T>& a, const descriptor& d = {}) {
-  reduce_rows(w, mask, accum, monoid, a.csr(), d);
+  if (!a.is_stored()) return reduce_rows(w, mask, accum, monoid, a.csr(), d);
+  using M = typename Monoid::value_type;
+  const auto ones = vector<M>::dense(d.transpose_first ? a.nrows() : a.ncols(), M(1));
+  mxv(w, mask, accum, semiring<Monoid, first_op<M>>{}, a, ones, d);
 }
+
+// ⊕ A: read from the matrix the format was built from (a stored() matrix decodes A).
 
 template <class Monoid, class T>
 typename Monoid::value_type reduce(Monoid monoid, const formatted_matrix<T>& a) {
