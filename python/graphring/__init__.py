@@ -27,7 +27,7 @@ from ._graphring import Error
 __version__ = "0.1.0"
 
 __all__ = [
-    "Error", "Graph", "load", "from_edges", "from_scipy", "from_networkx", "bfs", "sssp",
+    "Error", "Graph", "load", "save", "from_edges", "from_scipy", "from_networkx", "bfs", "sssp",
     "pagerank", "connected_components", "triangle_count", "betweenness_centrality",
     "minimum_spanning_forest", "mxv", "semirings",
 ]
@@ -51,6 +51,12 @@ class Graph:
     @property
     def weighted(self):
         return self._g.weighted
+
+    @property
+    def stored_format(self):
+        """"cci" or "dtans" for a graph loaded from a compressed .grb (held in that format, no
+        CSR until an operation needs one), else None."""
+        return self._g.stored_format or None
 
     @property
     def labels(self):
@@ -79,6 +85,17 @@ def load(source, symmetrize=False, drop_self_loops=False, input_format=""):
     """A graph from a file (.mtx, .el/.txt, .wel, .e, .gr, .grb; .gz too) or a generator name
     such as "rmat:20", "urand:16" or "grid:100"; as `graphring` reads them on the command line."""
     return Graph(_graphring.load(str(source), symmetrize, drop_self_loops, input_format))
+
+
+def save(graph, path, format=None):
+    """Writes the graph as the name says (.mtx, .el, .wel, .e, .grb; text may end .gz); with
+    format="cci" or "dtans", a compressed .grb that load() maps without building a CSR."""
+    _graphring.save(graph._g, str(path), format or "")
+
+
+def _storage(graph, format):
+    # None: the format a compressed .grb holds the graph in, else CSR.
+    return format or graph.stored_format or "csr"
 
 
 def from_edges(src, dst, weights=None, n=None, symmetrize=False, drop_self_loops=False):
@@ -162,14 +179,14 @@ def mxv(graph, x, semiring="plus_times", present=None, method="auto", format="cs
     return values, taken.view(_np.bool_)
 
 
-def bfs(graph, source, parents=False, direction="auto", format="csr", order="original",
+def bfs(graph, source, parents=False, direction="auto", format=None, order="original",
         threads=0):
     """Breadth-first search from the vertex labelled `source`: levels (int64, -1 where
     unreached), and with parents=True also (levels, parents), each vertex's parent id (the
     source its own, -1 unreached); any valid BFS tree may come out. direction: auto
-    (direction-optimizing), push or pull."""
-    levels, tree = _graphring.bfs(graph._g, int(source), parents, direction, format, order,
-                                  threads)
+    (direction-optimizing), push or pull. format None: the graph's stored format, else CSR."""
+    levels, tree = _graphring.bfs(graph._g, int(source), parents, direction,
+                                  _storage(graph, format), order, threads)
     return (levels, tree) if parents else levels
 
 
@@ -179,12 +196,14 @@ def sssp(graph, source, delta=None, format="csr", order="original", threads=0):
     return _graphring.sssp(graph._g, int(source), delta, format, order, threads)
 
 
-def pagerank(graph, damping=0.85, tolerance=1e-7, max_iterations=100, format="csr",
+def pagerank(graph, damping=0.85, tolerance=1e-7, max_iterations=100, format=None,
              order="original", threads=0, full_result=False):
     """PageRank (float64 ranks summing to 1; weights ignored, dangling rank spread evenly);
-    stops when the L1 change is below tolerance. full_result=True: (ranks, iterations, change)."""
+    stops when the L1 change is below tolerance. full_result=True: (ranks, iterations, change).
+    format None: the graph's stored format (a compressed .grb runs without a CSR), else CSR."""
     ranks, iterations, change = _graphring.pagerank(graph._g, damping, tolerance,
-                                                    max_iterations, format, order, threads)
+                                                    max_iterations, _storage(graph, format),
+                                                    order, threads)
     return (ranks, iterations, change) if full_result else ranks
 
 

@@ -37,6 +37,7 @@
 #include "engine/formats/reorder.hpp"
 #include "engine/graph.hpp"
 #include "engine/io/load.hpp"
+#include "engine/io/writers.hpp"
 #include "engine/registry/semiring_registry.hpp"
 
 namespace nb = nanobind;
@@ -121,6 +122,19 @@ py_graph load(const std::string& source, bool symmetrize, bool drop_self_loops,
   options.format = input_format;
   nb::gil_scoped_release unlocked;
   return {std::make_shared<graph>(load_graph(source, options))};
+}
+
+// Writes the graph as `path` says (.mtx, .el, .wel, .e, .grb); with a format (cci, dtans), a
+// compressed .grb.
+void save(py_graph& pg, const std::string& path, const std::string& format) {
+  const working_on busy(pg, 0);
+  if (format.empty()) {
+    io::write_graph(*pg.g, path);
+    return;
+  }
+  const std::optional<format_kind> kind = parse_format(format);
+  if (!kind) throw error(error_kind::usage, "save takes format cci or dtans, not auto");
+  io::write_compressed_grb(*pg.g, path, *kind);
 }
 
 py_graph from_edges(std::uint64_t n, input1d<std::uint32_t> src, input1d<std::uint32_t> dst,
@@ -368,12 +382,18 @@ NB_MODULE(_graphring, m) {
       .def_prop_ro("vertices", [](const py_graph& g) { return g.g->vertices(); })
       .def_prop_ro("edges", [](const py_graph& g) { return g.g->edges(); })
       .def_prop_ro("weighted", [](const py_graph& g) { return g.g->weighted(); })
+      .def_prop_ro("stored_format",
+                   [](const py_graph& g) {
+                     const auto& a = g.g->stored_adjacency();
+                     return a ? std::string(format_name(a->kind())) : std::string();
+                   })
       .def("labels", &labels)
       .def("csr", &csr)
       .def("vertex", [](const py_graph& g, std::int64_t label) { return vertex_of(*g.g, label); });
 
   m.def("load", &load, nb::arg("source"), nb::arg("symmetrize"), nb::arg("drop_self_loops"),
         nb::arg("input_format"));
+  m.def("save", &save, nb::arg("graph"), nb::arg("path"), nb::arg("format"));
   m.def("from_edges", &from_edges, nb::arg("n"), nb::arg("src"), nb::arg("dst"),
         nb::arg("weights").none(), nb::arg("symmetrize"), nb::arg("drop_self_loops"));
   m.def("bfs", &bfs, nb::arg("graph"), nb::arg("source"), nb::arg("parents"), nb::arg("direction"),

@@ -141,6 +141,21 @@ def test_every_format_and_order_give_csrs_answers(email):
                 graphring.connected_components(email, format=fmt, order=order), comps)
 
 
+def test_a_compressed_grb_runs_in_its_format(email, tmp_path):
+    for fmt in ["cci", "dtans"]:
+        path = tmp_path / f"email-{fmt}.grb"
+        graphring.save(email, path, format=fmt)
+        g = graphring.load(str(path))
+        assert g.stored_format == fmt and email.stored_format is None
+        assert (g.vertices, g.edges) == (email.vertices, email.edges)
+        # The default runs in the stored format: the same numbers as that format built from CSR.
+        assert np.array_equal(graphring.pagerank(g), graphring.pagerank(email, format=fmt))
+        assert np.array_equal(graphring.bfs(g, 0), graphring.bfs(email, 0))
+        assert (g.to_scipy() != email.to_scipy()).nnz == 0  # decodes on request
+    with pytest.raises(graphring.Error, match="cci or dtans"):
+        graphring.save(email, tmp_path / "x.grb", format="sell")
+
+
 def test_threads_do_not_change_the_answers(email):
     one = graphring.bfs(email, 0, threads=1)
     two = graphring.bfs(email, 0, threads=2)
