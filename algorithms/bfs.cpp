@@ -60,7 +60,7 @@ bfs_result bfs(const formatted_matrix<bool>& a, vertex_id source, const bfs_opti
 
 bfs_result bfs(graph& g, vertex_id source, const bfs_options& options) {
   const bool pulls = options.direction != bfs_direction::push;
-  // Stored compressed: pulls read the format, pushes decode A's CSR at the first push.
+  // Stored compressed: pulls read the format, pushes gather the frontier's rows from it.
   if (auto stored = stored_structure(g, options.format)) return bfs(*stored, source, options);
   matrix<bool> a = structure_of(g, pulls);
   if (options.format.plain_csr()) return bfs(a, source, options);

@@ -6,8 +6,9 @@
 // adjacency is run in). A's format is built when the object is made, or on first use when asked
 // (an algorithm that pulls only over Aᵀ never builds A's); Aᵀ's on first use. Both are shared by
 // copies. A matrix made by stored() holds no CSR, only A and Aᵀ in a format (as a compressed
-// .grb maps them): its pull products read the format, and csr() decodes A once, on the first
-// call that needs rows in CSR (a push step, a split).
+// .grb maps them): its pull products read the format, its push products the frontier's rows
+// gathered from it, and csr() decodes A once, on the first call that needs all of A in CSR (a
+// split, a selection, a format whose rows cannot be gathered).
 //
 //   formatted_matrix<double> fa(a, format_kind::cci);      // or std::nullopt: auto
 //
@@ -112,6 +113,12 @@ class formatted_matrix {
   }
   // Whether the matrix was made by stored() (csr() then decodes).
   bool is_stored() const noexcept { return stored_; }
+  // Whether csr() has decoded a stored() matrix (a push reads only the frontier's rows, so a
+  // graph kept compressed is decoded only by the operations that need all of it in CSR).
+  bool decoded() const {
+    std::lock_guard<std::mutex> lock(shared_->mutex);
+    return shared_->decoded != nullptr;
+  }
   format_kind kind() const { return format().kind(); }
   // A's format, built on the first call when the constructor did not build it.
   const any_format& format() const {

@@ -144,16 +144,15 @@ bool pulls_into_place(const vector<W>& w, const vector<U>& u, const descriptor& 
          static_cast<const void*>(&w) != static_cast<const void*>(&u);
 }
 
-// t = u ⊕.⊗ rows by push, S in the vxm orientation: t(j) ⊕= u(k) ⊗ rows(k,j).
-template <class S, class AT, class U, class Allowed>
-vector<typename S::c_type> push_product(const matrix<AT>& rows, const vector<U>& u,
-                                        const Allowed& allows) {
+// t = u ⊕.⊗ rows by push over a CSR view, S in the vxm orientation: t(j) ⊕= x(k) ⊗ rows(r, j)
+// for x's entry e (k = x's index, r = u_row[e]: see kernels::spmspv_push), x sparse.
+template <class S, class V, class U, class Allowed>
+vector<typename S::c_type> push_over_rows(const kernels::csr_view<V>& rows, const vector<U>& x,
+                                          const std::uint32_t* u_row, const Allowed& allows) {
   using C = typename S::c_type;
   static thread_local kernels::scatter_workspace<C> w;
-  vector<U> spare;
-  const vector<U>* x = &sparse_form(u, spare);
-  kernels::spmspv_push<S>(rows.view(), x->indices(), x->values(), x->nvals(), w, allows);
-  const std::uint64_t n = rows.ncols(), found = w.touched.size();
+  kernels::spmspv_push<S>(rows, x.indices(), u_row, x.values(), x.nvals(), w, allows);
+  const std::uint64_t n = rows.ncols, found = w.touched.size();
   if (found * sparse_density_divisor < n) {
     array<vertex_id> indices(w.touched.begin(), found);
     array<C> values(found);
@@ -168,6 +167,15 @@ vector<typename S::c_type> push_product(const matrix<AT>& rows, const vector<U>&
   w.forget_storage();
   t.conform();
   return t;
+}
+
+// t = u ⊕.⊗ rows by push, S in the vxm orientation: t(j) ⊕= u(k) ⊗ rows(k,j).
+template <class S, class AT, class U, class Allowed>
+vector<typename S::c_type> push_product(const matrix<AT>& rows, const vector<U>& u,
+                                        const Allowed& allows) {
+  vector<U> spare;
+  const vector<U>& x = sparse_form(u, spare);
+  return push_over_rows<S>(rows.view(), x, x.indices(), allows);
 }
 
 // w<mask> = accum(w, t), t of size `rows` from u of size `cols`: gathered over the rows of

@@ -3,10 +3,12 @@
 //   mxv:  w<mask> = accum(w, A ⊕.⊗ u)        vxm:  w<mask> = accum(w, u ⊕.⊗ A)
 // The pull product (a dense or bitmap u gathered over rows) runs the format's kernel, chosen at
 // run time by its kind; the push product (a sparse u scattered over Aᵀ) and the CSR kind run the
-// CSR kernels of mxv.hpp. vxm pulls over Aᵀ, which is built in the same format on first use and
-// cached. The other operations an algorithm runs on its adjacency (reduce_rows, reduce) read the
-// matrix the format was built from. Kept out of mxv.hpp so code that never uses formats never
-// instantiates their kernels.
+// CSR kernels of mxv.hpp: over the CSR the format was built from, or, for a matrix held only in
+// its format (formatted_matrix::stored), over the frontier's rows gathered from it
+// (engine/formats/row_gather.hpp), so that a push decodes those rows only. vxm pulls over Aᵀ, which
+// is built in the same format on first use and cached. The other operations an algorithm runs on
+// its adjacency (reduce_rows, reduce) read the matrix the format was built from. Kept out of
+// mxv.hpp so code that never uses formats never instantiates their kernels.
 //
 //   formatted_matrix<double> fa(a, format_kind::cci);      // or std::nullopt: auto
 //   mxv(w, no_mask, no_accum, plus_times<double>{}, fa, u);  // w = A +.× u through CCI
@@ -16,6 +18,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "engine/formats/row_gather.hpp"
 #include "engine/formatted_matrix.hpp"
 #include "engine/ops/mxv.hpp"
 #include "engine/ops/reduce.hpp"
@@ -172,18 +175,62 @@ vector<typename S::c_type> pull_product(const formatted_matrix<T>& rows, const v
   return t;
 }
 
+namespace detail {
+
+// The rows a push over a formatted matrix scatters: those of a CSR matrix (the one a format was
+// built from, or its transpose), or those of a matrix held only in its format (stored()).
+template <class T>
+struct push_rows {
+  const matrix<T>* csr = nullptr;
+  const formatted_matrix<T>* stored = nullptr;
+};
+
+template <class T>
+push_rows<T> push_rows_of(const formatted_matrix<T>& a, bool transposed) {
+  if (a.is_stored()) return {nullptr, transposed ? &a.transposed() : &a};
+  return {transposed ? &a.csr().transposed() : &a.csr(), nullptr};
+}
+
+// Read only when the push rows are known to be ready, which formatted matrices never say.
+template <class T, class U>
+std::uint64_t push_entries(const push_rows<T>& rows, const vector<U>& u) {
+  return rows.csr ? push_entries(*rows.csr, u) : u.nvals();
+}
+
+// t = u ⊕.⊗ rows by push, S in the vxm orientation. A stored matrix in a format whose rows can
+// be gathered scatters the frontier's rows, gathered in frontier order: frontier entry e reads
+// row e of them, and a positional multiply still sees u's index k.
+template <class S, class T, class U, class Allowed>
+vector<typename S::c_type> push_product(const push_rows<T>& rows, const vector<U>& u,
+                                        const Allowed& allows) {
+  if (rows.csr) return push_product<S>(*rows.csr, u, allows);
+  const formatted_matrix<T>& m = *rows.stored;
+  const any_format& f = m.format();
+  if (!gathers_rows(f.kind())) return push_product<S>(m.csr(), u, allows);
+  vector<U> spare;
+  const vector<U>& x = sparse_form(u, spare);
+  csr_matrix gathered = gather_rows(f, x.indices(), x.nvals());
+  if (!m.has_values()) gathered.values = std::monostate{};  // read as the pattern, like csr()
+  const matrix<T> frontier = matrix<T>::from_csr(gathered, m.iso_value());
+  array<std::uint32_t> position(x.nvals());
+  for (std::uint64_t e = 0; e < position.size(); ++e) position[e] = std::uint32_t(e);
+  return push_over_rows<S>(frontier.view(), x, position.data(), allows);
+}
+
+}  // namespace detail
+
 // w<mask> = accum(w, A ⊕.⊗ u) through A's format; with d.transpose_first, Aᵀ ⊕.⊗ u.
 template <class S, class W, class Mask, class Accum, class T, class U>
 void mxv(vector<W>& w, const Mask& mask, const Accum& accum, S, const formatted_matrix<T>& a,
          const vector<U>& u, const descriptor& d = {}) {
   auto formatted = [&]() -> const formatted_matrix<T>& { return a; };
   auto formatted_t = [&]() -> const formatted_matrix<T>& { return a.transposed(); };
-  auto plain = [&]() -> const matrix<T>& { return a.csr(); };
-  auto plain_t = [&]() -> const matrix<T>& { return a.csr().transposed(); };
+  auto rows = [&] { return detail::push_rows_of(a, false); };
+  auto rows_t = [&] { return detail::push_rows_of(a, true); };
   if (d.transpose_first) {
-    detail::matrix_vector<false, S>(w, mask, accum, a.ncols(), a.nrows(), formatted_t, plain, u, d);
+    detail::matrix_vector<false, S>(w, mask, accum, a.ncols(), a.nrows(), formatted_t, rows, u, d);
   } else {
-    detail::matrix_vector<false, S>(w, mask, accum, a.nrows(), a.ncols(), formatted, plain_t, u, d);
+    detail::matrix_vector<false, S>(w, mask, accum, a.nrows(), a.ncols(), formatted, rows_t, u, d);
   }
 }
 
@@ -193,12 +240,12 @@ void vxm(vector<W>& w, const Mask& mask, const Accum& accum, S, const vector<U>&
          const formatted_matrix<T>& a, const descriptor& d = {}) {
   auto formatted = [&]() -> const formatted_matrix<T>& { return a; };
   auto formatted_t = [&]() -> const formatted_matrix<T>& { return a.transposed(); };
-  auto plain = [&]() -> const matrix<T>& { return a.csr(); };
-  auto plain_t = [&]() -> const matrix<T>& { return a.csr().transposed(); };
+  auto rows = [&] { return detail::push_rows_of(a, false); };
+  auto rows_t = [&] { return detail::push_rows_of(a, true); };
   if (d.transpose_second) {
-    detail::matrix_vector<true, S>(w, mask, accum, a.nrows(), a.ncols(), formatted, plain_t, u, d);
+    detail::matrix_vector<true, S>(w, mask, accum, a.nrows(), a.ncols(), formatted, rows_t, u, d);
   } else {
-    detail::matrix_vector<true, S>(w, mask, accum, a.ncols(), a.nrows(), formatted_t, plain, u, d);
+    detail::matrix_vector<true, S>(w, mask, accum, a.ncols(), a.nrows(), formatted_t, rows, u, d);
   }
 }
 

@@ -167,7 +167,8 @@ void fold_copies(scatter_workspace<C>& w, std::uint64_t first, std::uint64_t las
       *out++ = std::uint32_t(word * 64 + std::uint64_t(std::countr_zero(bits)));
 }
 
-// Calls visit(e, k, p) for every stored entry p of the rows k = u_index[e], e in [begin, end),
+// Calls visit(e, k, p) for every stored entry p of frontier entry e's row u_row[e] (k = u_index[e]
+// its index, which a positional multiply reads), e in [begin, end),
 // in order, and ahead(j) for the column j of the entry `lookahead` places further on (crossing
 // rows), so that a scatter into j's slot finds it on its way to the cache. The frontier's rows lie
 // anywhere in the matrix: each row's offsets are asked for eight rows ahead, its column ids (and
@@ -175,8 +176,8 @@ void fold_copies(scatter_workspace<C>& w, std::uint64_t first, std::uint64_t las
 // are out of the cache (docs/kernel-speed-log.md).
 template <class V, class Ahead, class Visit>
 GRAPHRING_INLINE void walk_rows_ahead(const csr_view<V>& a, const std::uint32_t* u_index,
-                                      std::uint64_t begin, std::uint64_t end, const Ahead& ahead,
-                                      const Visit& visit) {
+                                      const std::uint32_t* u_row, std::uint64_t begin,
+                                      std::uint64_t end, const Ahead& ahead, const Visit& visit) {
   constexpr int lookahead = 16;
   constexpr std::uint64_t rows_ahead = 4;
   std::uint64_t next_row = begin, p_ahead = 0, last_ahead = 0;
@@ -184,22 +185,22 @@ GRAPHRING_INLINE void walk_rows_ahead(const csr_view<V>& a, const std::uint32_t*
     while (p_ahead == last_ahead) {
       if (next_row == end) return;
       if (next_row + 2 * rows_ahead < end)
-        __builtin_prefetch(a.offsets + u_index[next_row + 2 * rows_ahead]);
+        __builtin_prefetch(a.offsets + u_row[next_row + 2 * rows_ahead]);
       if (next_row + rows_ahead < end) {
-        const std::uint64_t p = a.offsets[u_index[next_row + rows_ahead]];
+        const std::uint64_t p = a.offsets[u_row[next_row + rows_ahead]];
         __builtin_prefetch(a.cols + p);
         if (a.values) __builtin_prefetch(a.values + p);
       }
-      const std::uint32_t k = u_index[next_row++];
-      p_ahead = a.offsets[k];
-      last_ahead = a.offsets[k + 1];
+      const std::uint32_t r = u_row[next_row++];
+      p_ahead = a.offsets[r];
+      last_ahead = a.offsets[r + 1];
     }
     ahead(a.cols[p_ahead++]);
   };
   for (int s = 0; s < lookahead; ++s) step_ahead();
   for (std::uint64_t e = begin; e < end; ++e) {
-    const std::uint32_t k = u_index[e];
-    for (std::uint64_t p = a.offsets[k], last = a.offsets[k + 1]; p < last; ++p) {
+    const std::uint32_t k = u_index[e], r = u_row[e];
+    for (std::uint64_t p = a.offsets[r], last = a.offsets[r + 1]; p < last; ++p) {
       step_ahead();
       visit(e, k, p);
     }
@@ -219,7 +220,7 @@ inline constexpr std::uint64_t list_products_max = std::uint64_t(1) << 24;
 
 namespace detail {
 
-// The product u(k) ⊗ N(k,j) of frontier entry e (k = u_index[e]) and stored entry p of row k.
+// The product u(k) ⊗ N(k,j) of frontier entry e (k = u_index[e]) and stored entry p of its row.
 template <class S, class V, class U>
 GRAPHRING_INLINE typename S::c_type push_product(const csr_view<V>& a, const U* u_value,
                                                  std::uint64_t e, std::uint32_t k, std::uint64_t p,
@@ -233,8 +234,8 @@ GRAPHRING_INLINE typename S::c_type push_product(const csr_view<V>& a, const U* 
 // in place.
 template <class S, class V, class U, class Allowed>
 GRAPHRING_INLINE void push_on_one_thread(const csr_view<V>& a, const std::uint32_t* u_index,
-                                         const U* u_value, std::uint64_t u_nvals,
-                                         std::uint64_t work,
+                                         const std::uint32_t* u_row, const U* u_value,
+                                         std::uint64_t u_nvals, std::uint64_t work,
                                          scatter_workspace<typename S::c_type>& w,
                                          const Allowed& allowed) {
   using C = typename S::c_type;
@@ -244,7 +245,7 @@ GRAPHRING_INLINE void push_on_one_thread(const csr_view<V>& a, const std::uint32
   const scatter_target<C> target(w);
   const csr_view<V> rows = a;
   walk_rows_ahead(
-      rows, u_index, 0, u_nvals, [&](std::uint32_t j) { prefetch_slot(target, j); },
+      rows, u_index, u_row, 0, u_nvals, [&](std::uint32_t j) { prefetch_slot(target, j); },
       [&](std::uint64_t e, std::uint32_t k, std::uint64_t p) {
         const std::uint32_t j = rows.cols[p];
         if (!allowed(j)) return;
@@ -265,7 +266,7 @@ struct push_split {
 };
 
 template <class V>
-push_split split_push(const csr_view<V>& a, const std::uint32_t* u_index, std::uint64_t u_nvals,
+push_split split_push(const csr_view<V>& a, const std::uint32_t* u_row, std::uint64_t u_nvals,
                       std::uint64_t work, int threads) {
   push_split split;
   split.threads = threads;
@@ -282,7 +283,7 @@ push_split split_push(const csr_view<V>& a, const std::uint32_t* u_index, std::u
   int t = 0;
   chunk_begin[0] = 0;
   for (std::uint64_t e = 0; e < u_nvals && t < threads - 1; ++e) {
-    seen += a.offsets[u_index[e] + 1] - a.offsets[u_index[e]];
+    seen += a.offsets[u_row[e] + 1] - a.offsets[u_row[e]];
     if (seen >= work * (t + 1) / threads) chunk_begin[++t] = e + 1;
   }
   for (int s = t + 1; s < threads; ++s) chunk_begin[s] = u_nvals;
@@ -305,7 +306,8 @@ void gather_touched(scatter_workspace<C>& w, const push_split& split) {
 // into a dense copy of its own (thread 0 into w), then the copies are folded into w bucket by
 // bucket.
 template <class S, class V, class U, class Allowed>
-void push_into_copies(const csr_view<V>& a, const std::uint32_t* u_index, const U* u_value,
+void push_into_copies(const csr_view<V>& a, const std::uint32_t* u_index,
+                      const std::uint32_t* u_row, const U* u_value,
                       scatter_workspace<typename S::c_type>& w, const Allowed& allowed,
                       push_split& split) {
   using C = typename S::c_type;
@@ -318,7 +320,7 @@ void push_into_copies(const csr_view<V>& a, const std::uint32_t* u_index, const 
     const int t = omp_get_thread_num();
     const scatter_target<C> mine(t == 0 ? w : w.copies[t - 1]);
     walk_rows_ahead(
-        a, u_index, split.chunk_begin[t], split.chunk_begin[t + 1],
+        a, u_index, u_row, split.chunk_begin[t], split.chunk_begin[t + 1],
         [&](std::uint32_t j) { prefetch_slot(mine, j); },
         [&](std::uint64_t e, std::uint32_t k, std::uint64_t p) {
           const std::uint32_t j = a.cols[p];
@@ -339,7 +341,8 @@ void push_into_copies(const csr_view<V>& a, const std::uint32_t* u_index, const 
 // The listed push: threads expand their frontier chunks into per-bucket lists of products, then
 // each bucket is applied to w by one thread, threads' lists in frontier order.
 template <class S, class V, class U, class Allowed>
-void push_through_lists(const csr_view<V>& a, const std::uint32_t* u_index, const U* u_value,
+void push_through_lists(const csr_view<V>& a, const std::uint32_t* u_index,
+                        const std::uint32_t* u_row, const U* u_value,
                         scatter_workspace<typename S::c_type>& w, const Allowed& allowed,
                         push_split& split) {
   using C = typename S::c_type;
@@ -358,8 +361,8 @@ void push_through_lists(const csr_view<V>& a, const std::uint32_t* u_index, cons
     const int t = omp_get_thread_num();
     auto& mine = lists[t];
     for (std::uint64_t e = chunk_begin[t]; e < chunk_begin[t + 1]; ++e) {
-      const std::uint32_t k = u_index[e];
-      for (std::uint64_t p = a.offsets[k]; p < a.offsets[k + 1]; ++p) {
+      const std::uint32_t k = u_index[e], r = u_row[e];
+      for (std::uint64_t p = a.offsets[r]; p < a.offsets[r + 1]; ++p) {
         const std::uint32_t j = a.cols[p];
         if (!allowed(j)) continue;
         mine[j / span].push_back({j, push_product<S>(a, u_value, e, k, p, j)});
@@ -389,32 +392,34 @@ void push_through_lists(const csr_view<V>& a, const std::uint32_t* u_index, cons
 }  // namespace detail
 
 // The push: one thread for a small push (or one whose lists would not fit), else dense copies
-// for a wide push of a monoid that folds exactly in chunks, else lists.
+// for a wide push of a monoid that folds exactly in chunks, else lists. Frontier entry e is
+// u(u_index[e]) = u_value[e]; its out-edges are row u_row[e] of `a`: u_row is u_index when `a` is
+// the whole matrix, and e itself when `a` holds only the frontier's rows, in frontier order (rows
+// gathered from a compressed format, engine/formats/row_gather.hpp).
 template <class S, class V, class U, class Allowed>
-void spmspv_push(const csr_view<V>& a, const std::uint32_t* u_index, const U* u_value,
-                 std::uint64_t u_nvals, scatter_workspace<typename S::c_type>& w,
+void spmspv_push(const csr_view<V>& a, const std::uint32_t* u_index, const std::uint32_t* u_row,
+                 const U* u_value, std::uint64_t u_nvals, scatter_workspace<typename S::c_type>& w,
                  const Allowed& allowed) {
   w.prepare(a.ncols);
   std::uint64_t work = 0;
-  for (std::uint64_t e = 0; e < u_nvals; ++e)
-    work += a.offsets[u_index[e] + 1] - a.offsets[u_index[e]];
+  for (std::uint64_t e = 0; e < u_nvals; ++e) work += a.offsets[u_row[e] + 1] - a.offsets[u_row[e]];
   const bool wide_exact = detail::folds_exactly_in_chunks<S> && work * 16 >= a.ncols;
   const bool listing = !wide_exact;
   const int threads = work > min_parallel_work && !(listing && work > list_products_max)
                           ? omp_get_max_threads()
                           : 1;
   if (threads == 1) {
-    detail::push_on_one_thread<S>(a, u_index, u_value, u_nvals, work, w, allowed);
+    detail::push_on_one_thread<S>(a, u_index, u_row, u_value, u_nvals, work, w, allowed);
     return;
   }
-  detail::push_split split = detail::split_push(a, u_index, u_nvals, work, threads);
+  detail::push_split split = detail::split_push(a, u_row, u_nvals, work, threads);
   if constexpr (detail::folds_exactly_in_chunks<S>) {
     if (wide_exact) {
-      detail::push_into_copies<S>(a, u_index, u_value, w, allowed, split);
+      detail::push_into_copies<S>(a, u_index, u_row, u_value, w, allowed, split);
       return;
     }
   }
-  detail::push_through_lists<S>(a, u_index, u_value, w, allowed, split);
+  detail::push_through_lists<S>(a, u_index, u_row, u_value, w, allowed, split);
 }
 
 }  // namespace graphring::kernels

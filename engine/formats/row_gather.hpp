@@ -1,0 +1,26 @@
+// Rows of a matrix held in a compressed format, read without decoding the rest: a push step
+// (engine/ops/mxv_format.hpp) gathers the frontier's rows into a small CSR and scatters it with
+// the CSR push kernel, so a graph kept only compressed never builds its whole CSR.
+//  - CCI (Lawlor, seeds/000): one slice seeks each row from its group's stored start, skipping
+//    at most cci_group - 1 rows; the interleaved variant reads its row offsets.
+//  - CSR-dtANS (Schätzle et al., seeds/003): the 32 lanes of a slice interleave their words, so
+//    a row is found only by decoding its slice in lockstep; each slice holding a wanted row is
+//    decoded once and the wanted rows' entries kept.
+//  - CSR: the rows copied.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/formats/any_format.hpp"
+
+namespace graphring {
+
+// Whether gather_rows reads `kind` (CSR, CCI and CSR-dtANS; the other formats do not).
+bool gathers_rows(format_kind kind) noexcept;
+
+// Rows rows[0 .. count) of f (ascending ids below f.nrows()) as a CSR matrix of `count` rows and
+// f.ncols() columns: row i is f's row rows[i], with f's values (none for a pattern matrix).
+// Throws error_kind::internal for a format gathers_rows refuses.
+csr_matrix gather_rows(const any_format& f, const vertex_id* rows, std::uint64_t count);
+
+}  // namespace graphring
