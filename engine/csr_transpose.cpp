@@ -5,6 +5,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cstring>
 #include <type_traits>
 #include <variant>
 #include <vector>
@@ -132,6 +133,56 @@ csr_matrix transpose_with_sources(const csr_matrix& a, buffer<std::uint64_t>& so
   sources = buffer<std::uint64_t>(a.nnz());
   std::uint64_t* out = sources.data();
   return transpose_by_blocks(a, [out](edge_offset q, edge_offset p) { out[q] = p; });
+}
+
+bool is_symmetric(const csr_matrix& a) {
+  if (a.nrows != a.ncols) return false;
+  const std::uint64_t n = a.nrows, nnz = a.nnz();
+  const edge_offset* offsets = a.offsets.data();
+  const vertex_id* cols = a.cols.data();
+  // Blocks of mirror rows [first[b], first[b + 1]) with about `per_block` entries each; every
+  // block scans all of A in order and checks the entries whose column falls in it, so that its
+  // lookups stay within the block's rows.
+  const std::uint64_t per_block = std::max<std::uint64_t>(nnz / 8, std::uint64_t(1) << 24);
+  std::vector<std::uint64_t> first{0};
+  for (std::uint64_t r = 0; r < n;) {
+    const edge_offset* end =
+        std::upper_bound(offsets + r + 1, offsets + n + 1, offsets[r] + per_block);
+    r = std::max<std::uint64_t>(r + 1, std::uint64_t(end - offsets) - 1);
+    first.push_back(r);
+  }
+  return std::visit(
+      [&](const auto& held) {
+        using H = std::decay_t<decltype(held)>;
+        std::int64_t mismatches = 0;
+        const std::int64_t blocks = std::int64_t(first.size()) - 1;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : mismatches) \
+    if (nnz > kernels::min_parallel_work)
+        for (std::int64_t b = 0; b < blocks; ++b) {
+          const std::uint64_t lo = first[b], hi = first[b + 1];
+          // next[j - lo]: where row j's entry mirroring the next one met in column j must be.
+          std::vector<edge_offset> next(offsets + lo, offsets + hi);
+          for (std::uint64_t i = 0; i < n && !mismatches; ++i)
+            for (edge_offset p = offsets[i]; p < offsets[i + 1]; ++p) {
+              const vertex_id j = cols[p];
+              if (j < lo || j >= hi) continue;
+              const edge_offset q = next[j - lo]++;
+              bool same = q < offsets[j + 1] && cols[q] == vertex_id(i);
+              if constexpr (!std::is_same_v<H, std::monostate>) {
+                if (same) {
+                  const auto x = held[p], y = held[q];
+                  same = std::memcmp(&x, &y, sizeof x) == 0;
+                }
+              }
+              mismatches += !same;
+            }
+          // Every entry of the block's rows was met as a mirror.
+          for (std::uint64_t j = lo; j < hi && !mismatches; ++j)
+            mismatches += next[j - lo] != offsets[j + 1];
+        }
+        return mismatches == 0;
+      },
+      a.values);
 }
 
 }  // namespace graphring

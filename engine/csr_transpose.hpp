@@ -15,6 +15,13 @@ namespace graphring {
 // Aᵀ, with A's values.
 csr_matrix transpose(const csr_matrix& a);
 
+// Whether A = Aᵀ (A square, every entry's value equal bit for bit to its mirror's, repeated
+// entries matched in storage order, as comparing A with transpose(A) would). No transpose is
+// built: A's entries are met in row order, so the mirrors in each row j must be met in j's own
+// order, and a cursor per row checks them; the rows are taken in blocks (all of A scanned once
+// per block) so that the cursors and mirror rows a scan touches stay few. Memory: n cursors.
+bool is_symmetric(const csr_matrix& a);
+
 // Aᵀ's pattern (no values), and for each of its entries the position in A of the entry it came
 // from: the value of Aᵀ's entry q is A's value at sources[q].
 csr_matrix transpose_with_sources(const csr_matrix& a, buffer<std::uint64_t>& sources);

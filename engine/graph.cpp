@@ -41,7 +41,7 @@ const csr_matrix& graph::adjacency() const {
 
 const csr_matrix& graph::transpose() {
   if (!at_) {
-    if (stored_at_ == stored_a_ && stored_a_)
+    if ((stored_at_ == stored_a_ && stored_a_) || symmetric_.value_or(false))
       at_ = adjacency();
     else
       at_ = stored_at_ ? stored_at_->to_csr() : graphring::transpose(a_);
@@ -102,13 +102,13 @@ bool same_values(const value_array& x, const value_array& y) {
 }  // namespace
 
 bool graph::symmetric() {
-  if (!symmetric_) {
-    const csr_matrix& at = transpose();
+  if (!symmetric_ && at_) {
     const csr_matrix& a = adjacency();
-    symmetric_ = std::equal(a.offsets.begin(), a.offsets.end(), at.offsets.begin()) &&
-                 std::equal(a.cols.begin(), a.cols.end(), at.cols.begin()) &&
-                 same_values(a.values, at.values);
+    symmetric_ = std::equal(a.offsets.begin(), a.offsets.end(), at_->offsets.begin()) &&
+                 std::equal(a.cols.begin(), a.cols.end(), at_->cols.begin()) &&
+                 same_values(a.values, at_->values);
   }
+  if (!symmetric_) symmetric_ = is_symmetric(adjacency());
   return *symmetric_;
 }
 

@@ -52,8 +52,13 @@ class graph {
   const buffer<edge_offset>& in_degrees();
   const buffer<edge_offset>& cached_in_degrees() const;
 
-  // A = Aᵀ, structure and values.
+  // A = Aᵀ, structure and values: known from the file (a .grb records it), else checked by
+  // looking each entry's mirror up (no transpose is built). A symmetric graph's transpose() is A.
   bool symmetric();
+  // Whether A = Aᵀ is known (set by a reader that recorded it, or by symmetric()): nullopt if not
+  // yet checked.
+  std::optional<bool> known_symmetric() const noexcept { return symmetric_; }
+  void set_symmetric(bool symmetric) noexcept { symmetric_ = symmetric; }
   edge_offset self_loops();
   // Entries equal to their predecessor in the row (rows are sorted, so duplicates are adjacent).
   edge_offset duplicate_edges() const;

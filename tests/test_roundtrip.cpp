@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "core/error.hpp"
+#include "engine/csr_transpose.hpp"
 #include "engine/generators.hpp"
 #include "engine/io/checksum.hpp"
 #include "engine/io/grb_format.hpp"
@@ -146,6 +147,67 @@ TEST(Grb, ALabelOffsetThatOverflowsIsRefusedEvenWithValidChecksums) {
   std::memcpy(bytes.data(), &h, sizeof h);
   const graph g = load_graph(d.write("edge.grb", bytes));
   EXPECT_EQ(g.labels().label(15), std::numeric_limits<std::int64_t>::max());
+}
+
+// is_symmetric against the definition (A equal to transpose(A), values and repeated entries
+// in order), on symmetric and directed, weighted and repeated-entry matrices.
+TEST(Symmetry, TheMirrorCheckAgreesWithTheTranspose) {
+  auto by_transpose = [](const csr_matrix& a) {
+    const csr_matrix t = transpose(a);
+    return std::equal(a.offsets.begin(), a.offsets.end(), t.offsets.begin()) &&
+           std::equal(a.cols.begin(), a.cols.end(), t.cols.begin()) && [&] {
+             for (std::uint64_t k = 0; k < a.nnz(); ++k)
+               if (testing::value_at(a.values, k) != testing::value_at(t.values, k)) return false;
+             return true;
+           }();
+  };
+  std::vector<csr_matrix> cases = {
+      generate("grid:5").adjacency(),
+      generate("rmat:8").adjacency(),
+      generate("rmat:7:weighted").adjacency(),
+      testing::csr_of(3, {}, false),
+      testing::csr_of(4, {{0, 1}, {1, 2}, {2, 0}, {3, 3}}, false),  // directed
+      testing::csr_of(3, {{0, 1}, {0, 1}, {1, 0}}, false),          // a repeat unmatched
+      testing::csr_of(3, {{0, 1}, {0, 1}, {1, 0}, {1, 0}}, false),  // repeats matched
+      testing::csr_of(3, {{0, 1, 2}, {1, 0, 3}}, true),             // values differ
+      testing::csr_of(3, {{0, 1, 2}, {1, 0, 2}, {2, 2, 5}}, true),  // equal, with a self-loop
+      testing::csr_of(3, {{0, 1, 1}, {0, 1, 2}, {1, 0, 2}, {1, 0, 1}}, true)};  // repeats' order
+  int symmetric = 0;
+  for (std::size_t c = 0; c < cases.size(); ++c) {
+    EXPECT_EQ(is_symmetric(cases[c]), by_transpose(cases[c])) << "case " << c;
+    symmetric += by_transpose(cases[c]);
+  }
+  EXPECT_EQ(symmetric, 6);  // both outcomes are exercised
+}
+
+// A .grb records whether A = Aᵀ: a symmetric graph read back knows it and takes A as its
+// transpose (the same arrays, nothing computed); a directed one knows it is not; a file from
+// before the flag (reserved[0] = 0) still loads and checks when asked.
+TEST(Grb, RecordsSymmetrySoTheTransposeIsNeverComputed) {
+  scratch_dir d;
+  io::write_grb(generate("grid:6"), d.path("sym.grb"));
+  graph s = load_graph(d.path("sym.grb"));
+  ASSERT_TRUE(s.known_symmetric().has_value());
+  EXPECT_TRUE(*s.known_symmetric());
+  EXPECT_EQ(s.transpose().cols.data(), s.adjacency().cols.data());
+  io::write_grb(
+      graph(testing::csr_of(4, {{0, 1}, {1, 2}, {2, 0}}, false), vertex_labels::with_offset(4, 0)),
+      d.path("dir.grb"));
+  graph r = load_graph(d.path("dir.grb"));
+  ASSERT_TRUE(r.known_symmetric().has_value());
+  EXPECT_FALSE(*r.known_symmetric());
+  EXPECT_NE(r.transpose().cols.data(), r.adjacency().cols.data());
+  std::string bytes = read_file(d.path("sym.grb"));
+  io::grb_header h;
+  std::memcpy(&h, bytes.data(), sizeof h);
+  EXPECT_EQ(h.reserved[0], io::grb_symmetric | io::grb_symmetry_recorded);
+  h.reserved[0] = 0;
+  h.header_checksum = io::checksum(&h, offsetof(io::grb_header, header_checksum));
+  std::memcpy(bytes.data(), &h, sizeof h);
+  graph old = load_graph(d.write("old.grb", bytes));
+  EXPECT_FALSE(old.known_symmetric().has_value());
+  EXPECT_TRUE(old.symmetric());
+  expect_same_graph(old, s);
 }
 
 TEST(AtomicOutput, FailedConversionLeavesThePreviousFile) {

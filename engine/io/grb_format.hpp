@@ -6,6 +6,9 @@
 //   absent when labels are id + label_offset).
 //
 // payload_checksum covers every byte after the header (padding included); see checksum.hpp.
+// reserved[0] holds flags: grb_symmetry_recorded, with grb_symmetric when A = Aᵀ (a reader then
+// takes Aᵀ as A, never computing it); a file written before the flags has 0 there, and the
+// graph's symmetry is then checked when asked.
 //
 // Version 2, a compressed .grb (engine/io/grb_compressed.cpp): the same header with offsets_at,
 // cols_at and values_at 0, reserved[0] the byte where a directory of parts starts and
@@ -24,6 +27,8 @@ inline constexpr char grb_magic[8] = {'G', 'R', 'P', 'H', 'R', 'I', 'N', 'G'};
 inline constexpr std::uint32_t grb_version = 1;
 inline constexpr std::uint32_t grb_compressed_version = 2;
 inline constexpr std::uint64_t grb_alignment = 64;
+// Version 1, reserved[0]: whether A = Aᵀ was recorded, and if so whether it holds.
+inline constexpr std::uint64_t grb_symmetric = 1, grb_symmetry_recorded = 2;
 
 struct grb_header {
   char magic[8];

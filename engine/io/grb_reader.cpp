@@ -80,7 +80,11 @@ graph parse_grb(const input_bytes& in, const std::string& file) {
   if (descents != descents_at_row_starts)
     corrupt_grb(file, "column ids are not ascending within a row");
 
-  return graph(std::move(a), grb_labels(in, h, file));
+  graph g(std::move(a), grb_labels(in, h, file));
+  // Recorded by the writer (a crafted flag can only give wrong answers: Aᵀ is then taken as A,
+  // which has its shape).
+  if (h.reserved[0] & grb_symmetry_recorded) g.set_symmetric(h.reserved[0] & grb_symmetric);
+  return g;
 }
 
 vertex_labels grb_labels(const input_bytes& in, const grb_header& h, const std::string& file) {

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "core/error.hpp"
+#include "engine/csr_transpose.hpp"
 #include "engine/io/atomic_output.hpp"
 #include "engine/io/checksum.hpp"
 #include "engine/io/grb_format.hpp"
@@ -218,6 +219,8 @@ void write_grb(const graph& g, const std::string& path) {
   const csr_matrix& a = g.adjacency();
   const vertex_labels& labels = g.labels();
   grb_header h = grb_header_for(g, grb_version, a.values_type());
+  const std::optional<bool> known = g.known_symmetric();
+  h.reserved[0] = grb_symmetry_recorded | ((known ? *known : is_symmetric(a)) ? grb_symmetric : 0);
   h.offsets_at = grb_aligned(sizeof h);
   h.cols_at = grb_aligned(h.offsets_at + 8 * (a.nrows + 1));
   std::uint64_t end = h.cols_at + 4 * a.nnz();
