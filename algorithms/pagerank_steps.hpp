@@ -40,21 +40,24 @@ void power_iteration(const Matrix& a, const pagerank_options& options, Vector& r
   const std::uint64_t n = a.nrows();
   const double d = options.damping;
 
-  // Step 1: the out-degrees; vertices without an entry are dangling.
-  Vector out_degree(n);
-  // outdeg = ⊕_j A(:, j)
-  reduce_rows(out_degree, no_mask, no_accum, plus_monoid<double>{}, a);
-  // share<outdeg> = d / outdeg, 0 elsewhere (dangling): dense, so every product below reads
-  // a dense vector
+  // Step 1: the out-degrees; vertices without an entry are dangling. The degrees are released
+  // before the iteration, whose vectors set the run's peak memory.
   Vector share = Vector::dense(n, 0.0);
-  apply(share, out_degree, no_accum, bind_first(divide_op<double>{}, d), out_degree,
-        {.structural_mask = true});
-  // dangling<¬outdeg> = 1, 0 elsewhere: dense too, so that lost = ⊕ (r .* dangling) below is
-  // two passes over dense arrays (a bitmap of the dangling vertices was slower: see
-  // docs/kernel-speed-log.md)
   Vector dangling = Vector::dense(n, 0.0);
-  assign_scalar(dangling, out_degree, no_accum, 1.0, all_indices,
-                {.structural_mask = true, .complement_mask = true});
+  {
+    Vector out_degree(n);
+    // outdeg = ⊕_j A(:, j)
+    reduce_rows(out_degree, no_mask, no_accum, plus_monoid<double>{}, a);
+    // share<outdeg> = d / outdeg, 0 elsewhere (dangling): dense, so every product below reads
+    // a dense vector
+    apply(share, out_degree, no_accum, bind_first(divide_op<double>{}, d), out_degree,
+          {.structural_mask = true});
+    // dangling<¬outdeg> = 1, 0 elsewhere: dense too, so that lost = ⊕ (r .* dangling) below is
+    // two passes over dense arrays (a bitmap of the dangling vertices was slower: see
+    // docs/kernel-speed-log.md)
+    assign_scalar(dangling, out_degree, no_accum, 1.0, all_indices,
+                  {.structural_mask = true, .complement_mask = true});
+  }
 
   // Step 2: power iteration.
   // w and next keep their storage from one iteration to the next.

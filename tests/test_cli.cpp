@@ -56,6 +56,27 @@ TEST(Cli, ConvertWritesAFileThatLoadsTheSame) {
             "# graphring edge list: 3 vertices, 3 edges\n10 20\n20 30\n30 10\n");
 }
 
+// A result longer than the 1 MiB pieces it is written in: the file and standard output hold
+// the same text, one line per vertex in ascending order, each with its level.
+TEST(Cli, ALongResultIsWrittenWholeInPieces) {
+  scratch_dir d;
+  const auto r = run_cli({"bfs", "rmat:17", "--source", "1", "--out", d.path("levels.txt")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto s = run_cli({"bfs", "rmat:17", "--source", "1"});
+  ASSERT_EQ(s.status, 0) << s.err;
+  const std::string text = testing::read_file(d.path("levels.txt"));
+  EXPECT_GT(text.size(), std::size_t(1) << 20);
+  EXPECT_EQ(text, s.out);
+  std::istringstream lines(text);
+  std::int64_t id = 0, level = 0, expected = 0, reached = 0;
+  while (lines >> id >> level) {
+    ASSERT_EQ(id, expected++);
+    reached += level >= 0;
+  }
+  EXPECT_EQ(expected, 1 << 17);
+  EXPECT_GT(reached, 1000);
+}
+
 // --version reports the OpenMP wait policy the run has (OMP_WAIT_POLICY, or libgomp's default),
 // which decides how a run fares on a busy machine (README, "Threads").
 TEST(Cli, VersionReportsTheWaitPolicy) {

@@ -41,27 +41,54 @@ std::string format_real(double x) {
   return std::string(text, ec == std::errc() ? end : text);
 }
 
-void write_result(const arguments& args, const std::string& text) {
-  if (const auto path = args.value("--out")) {
-    io::atomic_output out(*path, path->ends_with(".gz"));
-    out.write(text);
-    out.commit();
-    return;
-  }
-  if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
+result_output::result_output(const arguments& args) {
+  if (const auto path = args.value("--out")) file_.emplace(*path, path->ends_with(".gz"));
+}
+
+result_output::~result_output() = default;
+
+void result_output::write(std::string_view text) {
+  if (file_) {
+    file_->write(text);
+  } else if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size()) {
     throw error(error_kind::io, "cannot write to standard output");
+  }
+}
+
+void result_output::commit() {
+  if (file_) {
+    file_->commit();
+  } else if (std::fflush(stdout) != 0) {
+    throw error(error_kind::io, "cannot write to standard output");
+  }
+}
+
+void write_result(const arguments& args, const std::string& text) {
+  result_output out(args);
+  out.write(text);
+  out.commit();
 }
 
 void write_vertex_values(const graph& g, const arguments& args,
                          const std::function<std::string(vertex_id)>& value) {
+  // In pieces of about 1 MiB: the whole text of a large graph's result (about 25 bytes a
+  // vertex) would be held at once otherwise, twice while the string grows.
+  constexpr std::size_t piece = std::size_t(1) << 20;
+  result_output out(args);
   std::string text;
+  text.reserve(piece + 256);
   for (std::uint64_t v = 0; v < g.vertices(); ++v) {
     text += std::to_string(g.labels().label(vertex_id(v)));
     text += ' ';
     text += value(vertex_id(v));
     text += '\n';
+    if (text.size() >= piece) {
+      out.write(text);
+      text.clear();
+    }
   }
-  write_result(args, text);
+  out.write(text);
+  out.commit();
 }
 
 }  // namespace graphring::cli

@@ -6,12 +6,15 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/arguments.hpp"
 #include "engine/formatted_matrix.hpp"
 #include "engine/graph.hpp"
+#include "engine/io/atomic_output.hpp"
 
 namespace graphring::cli {
 
@@ -31,6 +34,19 @@ adjacency_format stored_format_default(adjacency_format f, const arguments& args
 
 // Shortest text that reads back as the same double; "inf" / "-inf" for infinities.
 std::string format_real(double x);
+
+// A result written in pieces to --out (the file appears whole at commit(), or not at all when
+// destroyed before it) or to standard output.
+class result_output {
+ public:
+  explicit result_output(const arguments& args);
+  ~result_output();
+  void write(std::string_view text);
+  void commit();
+
+ private:
+  std::optional<io::atomic_output> file_;
+};
 
 // Writes `text` to --out (whole or not at all) or to standard output.
 void write_result(const arguments& args, const std::string& text);
