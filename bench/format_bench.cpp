@@ -12,7 +12,9 @@
 // formats other than CSR with that vertex order (formatted_matrix relabels A inside and answers
 // in the caller's ids; the relabelling of x and y is part of each trial). --order relabels the
 // graph first (P A Pᵀ, engine/formats/reorder.hpp) and every system, CSR and GraphBLAS included,
-// runs on the relabelled matrix. Without GRAPH: web-NotreDame, soc-Slashdot0902, soc-Epinions1.
+// runs on the relabelled matrix. "build s" is the time to build each format from the CSR at hand
+// (once, before the trials; the CSR row has none) and its rate in millions of entries a second.
+// Without GRAPH: web-NotreDame, soc-Slashdot0902, soc-Epinions1.
 #include <omp.h>
 
 #include <algorithm>
@@ -60,6 +62,7 @@ struct system {
   std::function<void()> run;
   std::vector<double> ms;
   bool ok = true;
+  double build_s = 0;  // building the format from the CSR at hand (0: none built)
 };
 
 double median(std::vector<double> v) {
@@ -112,11 +115,12 @@ void print_header(const options& o) {
   if (o.markdown) {
     std::printf(
         "| graph | format | bytes | index b/e | value b/e | structure b/e | ms | GB/s | vs CSR | "
-        "vs GraphBLAS |\n");
-    std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
+        "vs GraphBLAS | build s | build M edges/s |\n");
+    std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   } else {
-    std::printf("%-24s %-9s %13s %7s %7s %7s %9s %7s %7s %7s %s\n", "graph", "format", "bytes",
-                "idx b/e", "val b/e", "str b/e", "ms", "GB/s", "vs CSR", "vs GrB", "check");
+    std::printf("%-24s %-9s %13s %7s %7s %7s %9s %7s %7s %7s %8s %8s %s\n", "graph", "format",
+                "bytes", "idx b/e", "val b/e", "str b/e", "ms", "GB/s", "vs CSR", "vs GrB",
+                "build s", "Medge/s", "check");
   }
 }
 
@@ -135,13 +139,20 @@ void print_row(const options& o, const std::string& graph, const system& s, doub
   } else {
     std::snprintf(parts, sizeof parts, "%7s%s%7s%s%7s", "-", sep, "-", sep, "-");
   }
+  char build[48] = "-";
+  char rate[48] = "-";
+  if (s.build_s > 0) {
+    std::snprintf(build, sizeof build, "%.3f", s.build_s);
+    std::snprintf(rate, sizeof rate, "%.1f", edges / s.build_s / 1e6);
+  }
   if (o.markdown) {
-    std::printf("| %s | %s | %.0f | %s | %.3f | %.2f | %.2f | %.2f |%s\n", graph.c_str(),
-                s.name.c_str(), bytes, parts, ms, gbs, ms / csr_ms, ms / grb_ms,
+    std::printf("| %s | %s | %.0f | %s | %.3f | %.2f | %.2f | %.2f | %s | %s |%s\n", graph.c_str(),
+                s.name.c_str(), bytes, parts, ms, gbs, ms / csr_ms, ms / grb_ms, build, rate,
                 s.ok ? "" : " DIFFERS");
   } else {
-    std::printf("%-24s %-9s %13.0f %s %9.3f %7.2f %7.2f %7.2f %s\n", graph.c_str(), s.name.c_str(),
-                bytes, parts, ms, gbs, ms / csr_ms, ms / grb_ms, s.ok ? "ok" : "DIFFERS");
+    std::printf("%-24s %-9s %13.0f %s %9.3f %7.2f %7.2f %7.2f %8s %8s %s\n", graph.c_str(),
+                s.name.c_str(), bytes, parts, ms, gbs, ms / csr_ms, ms / grb_ms, build, rate,
+                s.ok ? "ok" : "DIFFERS");
   }
 }
 
@@ -166,10 +177,12 @@ void bench_graph(const options& o, const std::string& name) {
   std::vector<system> systems;
   std::vector<vector<float>> results;
   std::vector<std::shared_ptr<const formatted_matrix<float>>> held;
+  std::vector<double> build_s;
   std::vector<std::string> refused;
   const std::string shown = name.substr(name.find_last_of('/') + 1);
   for (format_kind k : o.kinds) {
     std::shared_ptr<const formatted_matrix<float>> f;
+    const auto start = std::chrono::steady_clock::now();
     try {
       f = std::make_shared<const formatted_matrix<float>>(
           m, k, k == format_kind::csr ? vertex_order::original : o.format_order);
@@ -178,7 +191,9 @@ void bench_graph(const options& o, const std::string& name) {
       refused.push_back(std::string(format_name(k)).append(" refused: ").append(e.message()));
       continue;
     }
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
     held.push_back(f);
+    build_s.push_back(k == format_kind::csr ? 0.0 : took.count());
     results.emplace_back(a.nrows);
   }
   for (std::size_t i = 0; i < held.size(); ++i) {
@@ -192,7 +207,8 @@ void bench_graph(const options& o, const std::string& name) {
                        true,
                        [=, &x, &pull] { mxv(*y, no_mask, no_accum, S{}, *f, x, pull); },
                        {},
-                       true});
+                       true,
+                       build_s[i]});
   }
   // GraphBLAS on the same matrix (iso-valued, by row), its bytes as it reports them.
   baselines::graphblas_graph grb(a, GrB_FP32);
@@ -234,7 +250,8 @@ constexpr const char* usage =
     "         [--format-order degree|rcm] [--markdown]\n"
     "Times the pull SpMV (plus_times over float, x dense) through each storage format beside\n"
     "the engine's CSR kernel and SuiteSparse:GraphBLAS's GrB_mxv, in round robin, medians of N\n"
-    "rounds (default 11), and prints each format's bytes and bits per edge. --formats: the\n"
+    "rounds (default 11), and prints each format's bytes and bits per edge and the time to\n"
+    "build it from CSR (seconds, millions of entries a second). --formats: the\n"
     "formats beside CSR (default all); --order relabels the graph for every system;\n"
     "--format-order builds the formats other than CSR in that order; --markdown prints a\n"
     "table. OMP_NUM_THREADS sets the threads. Without GRAPH: web-NotreDame, soc-Slashdot0902\n"

@@ -3,8 +3,10 @@
 // bit length (1 to 32; escaped with 6 to 29 raw bits from 9 bits on), escaped values of 32 and
 // 64 bits (NaN payloads, -0, denormals kept bit for bit), a symbol at the largest multiplicity M,
 // lanes closed by the 65535-row limit, lanes whose last segment holds 1 to 8 symbols, and runs
-// cut at every longest run from none to 32.
+// cut at every longest run from none to 32; and the CCI and dtANS encoders give the same code on
+// one thread as on several.
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <algorithm>
 #include <bit>
@@ -16,6 +18,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "engine/formats/cci.hpp"
 #include "engine/formats/dtans.hpp"
 
 namespace graphring {
@@ -224,6 +227,51 @@ TEST(DtansDecode, LanesClosedByTheRowLimitAndEveryLastSegmentLength) {
   for (std::uint64_t l = 0; l < wv.slices * dtans_lanes; ++l)
     if (wv.lane_rows[l]) symbols.insert(wv.lane_symbols[l]);
   for (std::uint32_t n = 1; n <= 9; ++n) EXPECT_TRUE(symbols.count(n)) << n << " symbols";
+}
+
+template <class T>
+std::vector<T> copy_of(const shared_array<T>& a) {
+  return std::vector<T>(a.data(), a.data() + a.size());
+}
+
+// The encoders count symbols and encode blocks in parallel: the code must not depend on the
+// number of threads. 4000 rows over 2^20 columns: short deltas (counted in the dense array), long
+// ones (in the map beside it), runs of consecutive columns, empty rows; enough entries for the
+// parallel paths.
+TEST(FormatEncoders, TheCodeIsTheSameOnAnyNumberOfThreads) {
+  std::mt19937_64 random(11);
+  std::vector<std::vector<vertex_id>> rows(4000);
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    if (r % 13 == 0) continue;
+    std::uint64_t col = random() % 64;
+    while (col < (1u << 20) && rows[r].size() < 80) {
+      rows[r].push_back(vertex_id(col));
+      const std::uint64_t kind = random() % 4;
+      col += kind == 0 ? 1 : kind == 1 ? 1 + random() % 100 : 1 + random() % 200000;
+    }
+  }
+  const csr_matrix a = from_rows(1u << 20, rows);
+  ASSERT_GT(a.nnz(), 65536u);
+  const int threads = omp_get_max_threads();
+  omp_set_num_threads(1);
+  const dtans_parts one = dtans_matrix::from_csr(a).parts();
+  const cci_matrix cci_one = cci_matrix::from_csr(a);
+  omp_set_num_threads(std::max(threads, 3));
+  const dtans_matrix m = dtans_matrix::from_csr(a);
+  const cci_matrix cci_many = cci_matrix::from_csr(a);
+  omp_set_num_threads(threads);
+  const dtans_parts many = m.parts();
+  EXPECT_EQ(copy_of(one.words), copy_of(many.words));
+  EXPECT_EQ(copy_of(one.escapes), copy_of(many.escapes));
+  EXPECT_EQ(copy_of(one.word_start), copy_of(many.word_start));
+  EXPECT_EQ(0, std::memcmp(one.index_table.data(), many.index_table.data(),
+                           dtans_slots * sizeof(dtans_index_entry)));
+  EXPECT_EQ(one.index_share, many.index_share);
+  expect_decodes<pattern_value>(a, m);
+  EXPECT_EQ(cci_one.parts().words.size(), cci_many.parts().words.size());
+  EXPECT_EQ(copy_of(cci_one.parts().words), copy_of(cci_many.parts().words));
+  EXPECT_EQ(cci_many.to_csr().cols.size(), a.nnz());
+  EXPECT_TRUE(std::equal(a.cols.begin(), a.cols.end(), cci_many.to_csr().cols.begin()));
 }
 
 TEST(DtansDecode, RunsAreCutAtTheLongestRunAsked) {

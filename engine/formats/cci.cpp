@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/parallel.hpp"
 
 namespace graphring {
 namespace {
@@ -68,6 +69,23 @@ void encode_stream(bit_writer& out, const vertex_id* cols, edge_offset length, s
     put_jump(out, d, wide_bits);
   });
   flush_run();
+}
+
+// The widest immediate: 29 bits unless some jump (or, with one slice, row length) needs 32.
+std::uint32_t widest_immediate(const csr_matrix& a, std::uint64_t slices, bool grouped) {
+  int wide = 0;  // or-reduced: each thread's copy starts at 0
+  const std::int64_t nrows = std::int64_t(a.nrows);
+  const bool parallel = a.nnz() > kernels::min_parallel_work;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(| : wide) if (parallel)
+  for (std::int64_t r = 0; r < nrows; ++r) {
+    if (wide) continue;
+    const edge_offset length = a.row_length(std::uint64_t(r));
+    if (grouped && length >= (1u << 29)) wide = 1;
+    for (std::uint64_t s = 0; s < slices; ++s)
+      for_each_delta(a.cols.data() + a.row_begin(std::uint64_t(r)), length, s, slices,
+                     [&](std::uint32_t d) { wide |= d >= (1u << 29); });
+  }
+  return wide ? 32 : 29;
 }
 
 // The first row of each group of cci_group rows, and nrows.
@@ -147,19 +165,12 @@ cci_matrix cci_matrix::from_csr(const csr_matrix& a, const cci_options& options)
   const std::uint64_t slices = options.slices;
   const bool grouped = slices == 1;
   if (!grouped) m.offsets_ = a.offsets;
-  // The widest immediate: 29 bits unless some jump (or, with one slice, row length) needs 32.
-  std::uint32_t wide_bits = 29;
-  for (std::uint64_t r = 0; r < a.nrows && wide_bits == 29; ++r) {
-    if (grouped && a.row_length(r) > 0xffffffffu)
-      throw error(error_kind::limit, "CCI codes a row length in at most 32 bits; row " +
-                                         std::to_string(r) + " is longer");
-    if (grouped && a.row_length(r) >= (1u << 29)) wide_bits = 32;
-    for (std::uint64_t s = 0; s < slices; ++s)
-      for_each_delta(a.cols.data() + a.row_begin(r), a.row_length(r), s, slices,
-                     [&](std::uint32_t d) {
-                       if (d >= (1u << 29)) wide_bits = 32;
-                     });
-  }
+  if (grouped)
+    for (std::uint64_t r = 0; r < a.nrows; ++r)
+      if (a.row_length(r) > 0xffffffffu)
+        throw error(error_kind::limit, "CCI codes a row length in at most 32 bits; row " +
+                                           std::to_string(r) + " is longer");
+  const std::uint32_t wide_bits = widest_immediate(a, slices, grouped);
   make_table(m.table_, std::uint32_t(slices), wide_bits);
   // Rows are encoded per block (a whole number of groups) in parallel and the blocks then
   // concatenated at word boundaries; a recorded start is a bit position in the final code. With
@@ -215,11 +226,18 @@ cci_matrix cci_matrix::from_csr(const csr_matrix& a, const cci_options& options)
     m.group_entry_ = shared_array<edge_offset>(std::move(entry));
   }
   if (by_symbols) start = compact_starts(start, group_first, m);
-  buffer<std::uint64_t> words(code_bits / 64 + 3, 0);  // + 3: the words a reader's peeks run ahead
-  std::uint64_t w = 0;
-  for (const auto& block : block_words)
-    w = std::uint64_t(std::copy(block.begin(), block.end(), words.begin() + std::ptrdiff_t(w)) -
-                      words.begin());
+  // The blocks copied side by side, each to its word offset (+ 3: the words a reader's peeks run
+  // ahead).
+  buffer<std::uint64_t> words(code_bits / 64 + 3);
+  std::fill(words.end() - 3, words.end(), 0);
+  std::vector<std::uint64_t> word_at(std::size_t(blocks) + 1, 0);
+  for (std::uint64_t b = 0; b < blocks; ++b) word_at[b + 1] = word_at[b] + block_words[b].size();
+#pragma omp parallel for schedule(dynamic, 1) if (blocks > 1)
+  for (std::int64_t b = 0; b < std::int64_t(blocks); ++b) {
+    std::copy(block_words[std::size_t(b)].begin(), block_words[std::size_t(b)].end(),
+              words.begin() + std::ptrdiff_t(word_at[std::size_t(b)]));
+    buffer<std::uint64_t>().swap(block_words[std::size_t(b)]);
+  }
   m.code_bits_ = code_bits;
   m.code_start_ = shared_array<std::uint64_t>(std::move(start));
   m.words_ = shared_array<std::uint64_t>(std::move(words));

@@ -5,6 +5,8 @@
 // and the words of the stream, as the paper's Section IV-E describes; decoder back to CSR.
 #include "engine/formats/dtans.hpp"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/parallel.hpp"
 
 namespace graphring {
 namespace {
@@ -98,10 +101,45 @@ struct slot_range {
   double bits() const { return std::log2(double(dtans_slots) / base); }
 };
 
+// The slot ranges of a table's keys (at most dtans_slots of them), found by open addressing: the
+// encoder looks one up per symbol.
+class slot_map {
+ public:
+  slot_map() = default;
+  explicit slot_map(std::size_t keys)
+      : mask_(std::bit_ceil(std::max<std::size_t>(4 * keys, 8)) - 1),
+        used_(mask_ + 1, 0),
+        keys_(mask_ + 1),
+        ranges_(mask_ + 1) {}
+  void set(std::uint64_t key, slot_range range) {
+    std::size_t i = home(key);
+    while (used_[i] && keys_[i] != key) i = (i + 1) & mask_;
+    used_[i] = 1;
+    keys_[i] = key;
+    ranges_[i] = range;
+  }
+  const slot_range* find(std::uint64_t key) const {
+    if (used_.empty()) return nullptr;
+    for (std::size_t i = home(key);; i = (i + 1) & mask_) {
+      if (!used_[i]) return nullptr;
+      if (keys_[i] == key) return &ranges_[i];
+    }
+  }
+
+ private:
+  std::size_t home(std::uint64_t key) const {
+    return std::size_t((key * 0x9e3779b97f4a7c15u) >> 40) & mask_;
+  }
+  std::size_t mask_ = 0;
+  std::vector<std::uint8_t> used_;
+  std::vector<std::uint64_t> keys_;
+  std::vector<slot_range> ranges_;
+};
+
 // A domain's table as the encoder uses it: the slots of each key that owns some (deltas, runs,
 // the end of row and escape buckets; values), and of the value escape.
 struct coding_table {
-  std::unordered_map<std::uint64_t, slot_range> slots;
+  slot_map slots;
   slot_range escape;         // base 0: no value is escaped
   std::uint64_t filler = 0;  // the value coded after an end of row
 };
@@ -128,7 +166,7 @@ std::vector<slot_range> lay_out(const std::vector<planned>& entries, Entry* tabl
 
 // The index table: runs and the end of row always keep slots; of the deltas the most frequent
 // ones do, the others share escape buckets, the split chosen by the smallest coded size.
-coding_table make_index_table(const std::unordered_map<std::uint64_t, std::uint64_t>& counts,
+coding_table make_index_table(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& counts,
                               dtans_index_entry* table) {
   std::vector<planned> fixed;
   std::vector<std::pair<std::uint64_t, std::uint64_t>>
@@ -185,7 +223,8 @@ coding_table make_index_table(const std::unordered_map<std::uint64_t, std::uint6
         }
       });
   coding_table t;
-  for (std::size_t i = 0; i < best.size(); ++i) t.slots[best[i].key] = ranges[i];
+  t.slots = slot_map(best.size());
+  for (std::size_t i = 0; i < best.size(); ++i) t.slots.set(best[i].key, ranges[i]);
   return t;
 }
 
@@ -221,11 +260,12 @@ coding_table make_value_table(const std::unordered_map<std::uint64_t, std::uint6
         e.raw_bits = std::uint8_t(p.raw_bits);
       });
   coding_table t;
+  t.slots = slot_map(best.size());
   for (std::size_t i = 0; i < best.size(); ++i) {
     if (best[i].raw_bits)
       t.escape = ranges[i];
     else
-      t.slots[best[i].key] = ranges[i];
+      t.slots.set(best[i].key, ranges[i]);
   }
   t.filler = best[0].key;  // the most frequent value, which was given the fillers' count
   return t;
@@ -362,25 +402,90 @@ struct csr_source {
   }
 };
 
-// Symbol statistics: how often each index key and each value occur, and each row's symbol count.
+// Symbol statistics: how often each index key occurs (keys ascending), how often each value
+// does, and each row's symbol count.
 struct symbol_counts {
-  std::unordered_map<std::uint64_t, std::uint64_t> index, value;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> index;  // (key, count)
+  std::unordered_map<std::uint64_t, std::uint64_t> value;
   buffer<std::uint64_t> row_symbols;
 };
+
+// One thread's index key counts: deltas below the dense bound in an array (a delta is at most
+// ncols), wider ones in a map, runs by length, and ends of rows.
+struct key_tally {
+  std::vector<std::uint64_t> delta, run;
+  std::unordered_map<std::uint64_t, std::uint64_t> wide;
+  std::uint64_t ends = 0;
+
+  void add(std::uint64_t key) {
+    if (key < delta.size())
+      ++delta[key];
+    else if (key < run_key)
+      ++wide[key];
+    else if (key == end_key)
+      ++ends;
+    else
+      ++run[key - run_key];
+  }
+};
+
+// The threads' tallies summed into (key, count) pairs, keys ascending, zero counts left out.
+std::vector<std::pair<std::uint64_t, std::uint64_t>> merge_tallies(std::vector<key_tally>& t) {
+  std::vector<std::uint64_t>& delta = t[0].delta;
+  const std::int64_t dense = std::int64_t(delta.size());
+#pragma omp parallel for schedule(static) if (dense > std::int64_t(kernels::min_parallel_work))
+  for (std::int64_t d = 0; d < dense; ++d)
+    for (std::size_t i = 1; i < t.size(); ++i) delta[std::size_t(d)] += t[i].delta[std::size_t(d)];
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
+  for (std::int64_t d = 0; d < dense; ++d)
+    if (delta[std::size_t(d)]) out.push_back({std::uint64_t(d), delta[std::size_t(d)]});
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> wide;
+  for (key_tally& x : t) wide.insert(wide.end(), x.wide.begin(), x.wide.end());
+  std::sort(wide.begin(), wide.end());
+  for (const auto& [key, count] : wide) {
+    if (out.empty() || out.back().first != key)
+      out.push_back({key, count});
+    else
+      out.back().second += count;
+  }
+  std::uint64_t ends = 0;
+  for (std::size_t k = 0; k < t[0].run.size(); ++k) {
+    std::uint64_t runs = 0;
+    for (const key_tally& x : t) runs += x.run[k];
+    if (runs) out.push_back({run_key + k, runs});
+  }
+  for (const key_tally& x : t) ends += x.ends;
+  if (ends) out.push_back({end_key, ends});
+  return out;
+}
 
 template <class T>
 symbol_counts count_symbols(const csr_source<T>& in) {
   const csr_matrix& a = in.a;
   symbol_counts counts;
   counts.row_symbols = buffer<std::uint64_t>(a.nrows);
-  for (std::uint64_t r = 0; r < a.nrows; ++r) {
-    std::uint64_t n = 0;
-    in.for_each_key(r, [&](std::uint64_t key) {
-      ++counts.index[key];
-      ++n;
-    });
-    counts.row_symbols[r] = in.weighted ? 2 * n : n;
+  const bool parallel = a.nnz() > kernels::min_parallel_work;
+  std::vector<key_tally> tallies(parallel ? std::size_t(omp_get_max_threads()) : 1);
+  // Deltas are at most ncols; the dense array of each thread holds at most 2 bytes an entry.
+  const std::size_t dense = std::size_t(std::min<std::uint64_t>(
+      {a.ncols + 2, std::uint64_t(1) << 22, std::max<std::uint64_t>(1u << 16, a.nnz() / 4)}));
+  const std::int64_t nrows = std::int64_t(a.nrows);
+#pragma omp parallel num_threads(int(tallies.size())) if (parallel)
+  {
+    key_tally& t = tallies[std::size_t(omp_get_thread_num())];
+    t.delta.assign(dense, 0);
+    t.run.assign(in.max_run + 1, 0);
+#pragma omp for schedule(dynamic, 1024)
+    for (std::int64_t r = 0; r < nrows; ++r) {
+      std::uint64_t n = 0;
+      in.for_each_key(std::uint64_t(r), [&](std::uint64_t key) {
+        t.add(key);
+        ++n;
+      });
+      counts.row_symbols[std::uint64_t(r)] = in.weighted ? 2 * n : n;
+    }
   }
+  counts.index = merge_tallies(tallies);
   if constexpr (csr_source<T>::value_bits > 0)
     for (edge_offset k = 0; k < a.nnz(); ++k) ++counts.value[in.bits_of(k)];
   return counts;
@@ -399,15 +504,16 @@ struct symbol_coder {
                          : coding_table{}) {}
 
   coded_symbol coded_index(std::uint64_t key) const {
-    const auto it = index.slots.find(key);
-    if (it != index.slots.end()) return {it->second.first, it->second.base, 0, 0};
+    if (const slot_range* own = index.slots.find(key)) return {own->first, own->base, 0, 0};
     const std::uint64_t bucket = bucket_of(std::uint32_t(key));
-    const slot_range& range = index.slots.at(bucket);
-    return {range.first, range.base, raw_bits_of_key(bucket), key - std::uint32_t(bucket)};
+    const slot_range* range = index.slots.find(bucket);
+    if (!range)
+      throw error(error_kind::internal,
+                  "dtANS encoder: no table slot for delta " + std::to_string(std::uint32_t(key)));
+    return {range->first, range->base, raw_bits_of_key(bucket), key - std::uint32_t(bucket)};
   }
   coded_symbol coded_value(std::uint64_t bits) const {
-    const auto it = value.slots.find(bits);
-    if (it != value.slots.end()) return {it->second.first, it->second.base, 0, 0};
+    if (const slot_range* own = value.slots.find(bits)) return {own->first, own->base, 0, 0};
     return {value.escape.first, value.escape.base, value_bits, bits};
   }
 };
@@ -484,7 +590,7 @@ void write_slice(const std::vector<std::vector<coded_symbol>>& sym,
     for (std::uint32_t l = 0; l < dtans_lanes; ++l)
       for (std::uint64_t k = t * dtans_segment;
            k < std::min<std::uint64_t>(sym[l].size(), (t + 1) * dtans_segment); ++k)
-        escapes.put(sym[l][k].raw, sym[l][k].raw_bits);
+        if (sym[l][k].raw_bits) escapes.put(sym[l][k].raw, sym[l][k].raw_bits);
     for (int j = 0; j < 3; ++j)
       for (std::uint32_t l = 0; l < dtans_lanes; ++l)
         if (dtans_round_loads(t + 1, loads[l].segments, sym[l].size(), j) &&
