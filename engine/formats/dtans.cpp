@@ -8,6 +8,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <queue>
@@ -101,47 +102,86 @@ struct slot_range {
   double bits() const { return std::log2(double(dtans_slots) / base); }
 };
 
-// The slot ranges of a table's keys (at most dtans_slots of them), found by open addressing: the
-// encoder looks one up per symbol.
+// The slot ranges of a table's keys (at most dtans_slots of them), found by open addressing in
+// one array of (key, range): the encoder looks one up per symbol. The key ~0 (a value's bits can
+// be all ones) marks an empty cell, so its range is kept apart.
 class slot_map {
  public:
   slot_map() = default;
   explicit slot_map(std::size_t keys)
-      : mask_(std::bit_ceil(std::max<std::size_t>(4 * keys, 8)) - 1),
-        used_(mask_ + 1, 0),
-        keys_(mask_ + 1),
-        ranges_(mask_ + 1) {}
+      : mask_(std::bit_ceil(std::max<std::size_t>(4 * keys, 8)) - 1), cells_(mask_ + 1) {}
   void set(std::uint64_t key, slot_range range) {
+    if (key == empty) {
+      all_ones_ = range;
+      has_all_ones_ = true;
+      return;
+    }
     std::size_t i = home(key);
-    while (used_[i] && keys_[i] != key) i = (i + 1) & mask_;
-    used_[i] = 1;
-    keys_[i] = key;
-    ranges_[i] = range;
+    while (cells_[i].key != empty && cells_[i].key != key) i = (i + 1) & mask_;
+    cells_[i] = {key, range};
   }
   const slot_range* find(std::uint64_t key) const {
-    if (used_.empty()) return nullptr;
+    if (key == empty) return has_all_ones_ ? &all_ones_ : nullptr;
+    if (cells_.empty()) return nullptr;
     for (std::size_t i = home(key);; i = (i + 1) & mask_) {
-      if (!used_[i]) return nullptr;
-      if (keys_[i] == key) return &ranges_[i];
+      if (cells_[i].key == key) return &cells_[i].range;
+      if (cells_[i].key == empty) return nullptr;
     }
   }
 
  private:
+  static constexpr std::uint64_t empty = ~std::uint64_t(0);
+  struct cell {
+    std::uint64_t key = empty;
+    slot_range range;
+  };
   std::size_t home(std::uint64_t key) const {
     return std::size_t((key * 0x9e3779b97f4a7c15u) >> 40) & mask_;
   }
   std::size_t mask_ = 0;
-  std::vector<std::uint8_t> used_;
-  std::vector<std::uint64_t> keys_;
-  std::vector<slot_range> ranges_;
+  std::vector<cell> cells_;
+  slot_range all_ones_;
+  bool has_all_ones_ = false;
 };
 
 // A domain's table as the encoder uses it: the slots of each key that owns some (deltas, runs,
 // the end of row and escape buckets; values), and of the value escape.
 struct coding_table {
   slot_map slots;
-  slot_range escape;         // base 0: no value is escaped
-  std::uint64_t filler = 0;  // the value coded after an end of row
+  slot_range escape;                                       // base 0: no value is escaped
+  std::uint64_t filler = 0;                                // the value coded after an end of row
+  std::vector<std::pair<std::uint64_t, slot_range>> keys;  // every key with slots, as laid out
+};
+
+// The escape bucket of delta d as a small index: raw bits * 8 + the delta's top bits (< 8).
+std::uint32_t bucket_index(std::uint32_t d) {
+  const std::uint32_t width = std::uint32_t(std::bit_width(d));
+  const std::uint32_t raw = width > 3 ? width - 3 : 0;
+  return raw * 8 + (d >> raw);
+}
+inline constexpr std::uint32_t bucket_indices = 30 * 8;
+
+// The index table's keys without hashing: each escape bucket's slots and whether some delta of
+// that bucket keeps slots of its own (then, and only then, a delta is looked up by key), each
+// run length's slots and the end of row's.
+struct index_shortcuts {
+  std::array<slot_range, bucket_indices> bucket{};  // base 0: no such bucket
+  std::array<bool, bucket_indices> holds_kept{};
+  std::array<slot_range, dtans_max_run + 1> run{};
+  slot_range end;
+
+  explicit index_shortcuts(const std::vector<std::pair<std::uint64_t, slot_range>>& keys) {
+    for (const auto& [key, range] : keys) {
+      if (key >= bucket_key)
+        bucket[bucket_index(std::uint32_t(key))] = range;
+      else if (key == end_key)
+        end = range;
+      else if (key > run_key)
+        run[key - run_key] = range;
+      else
+        holds_kept[bucket_index(std::uint32_t(key))] = true;
+    }
+  }
 };
 
 // Lays the planned entries out over the slots; returns each entry's slot range.
@@ -224,7 +264,10 @@ coding_table make_index_table(const std::vector<std::pair<std::uint64_t, std::ui
       });
   coding_table t;
   t.slots = slot_map(best.size());
-  for (std::size_t i = 0; i < best.size(); ++i) t.slots.set(best[i].key, ranges[i]);
+  for (std::size_t i = 0; i < best.size(); ++i) {
+    t.slots.set(best[i].key, ranges[i]);
+    t.keys.push_back({best[i].key, ranges[i]});
+  }
   return t;
 }
 
@@ -319,9 +362,14 @@ lane_loads encode_lane(const std::vector<coded_symbol>& sym) {
     for (int i = int(dtans_segment) - 1; i >= 0; --i) {
       const std::uint64_t k = t * dtans_segment + std::uint64_t(i);
       const std::uint64_t b = base_of(t, std::uint32_t(i));
+      // A digit group is below its radix, at most 256^4: 32-bit division serves.
       std::uint64_t& d = i < 4 ? d1 : d2;
-      const std::uint32_t digit = std::uint32_t(d % b);
-      d /= b;
+      std::uint32_t digit = 0;
+      if (b > 1) {
+        const std::uint32_t group = std::uint32_t(d);
+        digit = group % std::uint32_t(b);
+        d = group / std::uint32_t(b);
+      }
       slot[i] = k < sym.size() ? sym[k].first + digit : 0;
     }
     for (int j = 0; j < 3; ++j) w[j] = 0;
@@ -357,23 +405,35 @@ lane_loads encode_lane(const std::vector<coded_symbol>& sym) {
   return out;
 }
 
-// Appends raw bits to a stream of 32-bit words.
+// Appends raw bits to a stream of 32-bit words, low bits first, through a 64-bit accumulator;
+// finish() writes the last, partly filled word.
 class raw_writer {
  public:
   explicit raw_writer(buffer<std::uint32_t>& words) : words_(words) {}
-  void put(std::uint64_t value, std::uint32_t bits) {
-    for (std::uint32_t done = 0; done < bits;) {
-      const std::uint32_t off = std::uint32_t(bit_ & 31), take = std::min(bits - done, 32 - off);
-      if (off == 0) words_.push_back(0);
-      words_.back() |= std::uint32_t((value >> done) & ((std::uint64_t(1) << take) - 1)) << off;
-      done += take;
-      bit_ += take;
+  void put(std::uint64_t value, std::uint32_t bits) {  // 1 to 64 bits
+    if (bits > 32) {
+      put(value & 0xffffffffu, 32);
+      put(value >> 32, bits - 32);
+      return;
     }
+    pending_ |= (value & ((std::uint64_t(1) << bits) - 1)) << filled_;
+    filled_ += bits;
+    if (filled_ >= 32) {
+      words_.push_back(std::uint32_t(pending_));
+      pending_ >>= 32;
+      filled_ -= 32;
+    }
+  }
+  void finish() {
+    if (filled_) words_.push_back(std::uint32_t(pending_));
+    pending_ = 0;
+    filled_ = 0;
   }
 
  private:
   buffer<std::uint32_t>& words_;
-  std::uint64_t bit_ = 0;
+  std::uint64_t pending_ = 0;
+  std::uint32_t filled_ = 0;
 };
 
 // A lane: its rows and symbol count.
@@ -495,22 +555,31 @@ symbol_counts count_symbols(const csr_source<T>& in) {
 template <class T>
 struct symbol_coder {
   static constexpr std::uint32_t value_bits = csr_source<T>::value_bits;
-  coding_table index, value;
+  coding_table index;
+  index_shortcuts shortcuts;
+  coding_table value;
 
   symbol_coder(const symbol_counts& counts, std::uint64_t nrows, dtans_index_entry* index_table,
                dtans_value_entry* value_table)
       : index(make_index_table(counts.index, index_table)),
+        shortcuts(index.keys),
         value(value_bits ? make_value_table(counts.value, value_bits, nrows, value_table)
                          : coding_table{}) {}
 
   coded_symbol coded_index(std::uint64_t key) const {
-    if (const slot_range* own = index.slots.find(key)) return {own->first, own->base, 0, 0};
-    const std::uint64_t bucket = bucket_of(std::uint32_t(key));
-    const slot_range* range = index.slots.find(bucket);
-    if (!range)
+    if (key >= run_key) {
+      const slot_range& own = key == end_key ? shortcuts.end : shortcuts.run[key - run_key];
+      return {own.first, own.base, 0, 0};
+    }
+    const std::uint32_t d = std::uint32_t(key), b = bucket_index(d);
+    if (shortcuts.holds_kept[b])
+      if (const slot_range* own = index.slots.find(key)) return {own->first, own->base, 0, 0};
+    const slot_range& range = shortcuts.bucket[b];
+    if (range.base == 0)
       throw error(error_kind::internal,
-                  "dtANS encoder: no table slot for delta " + std::to_string(std::uint32_t(key)));
-    return {range->first, range->base, raw_bits_of_key(bucket), key - std::uint32_t(bucket)};
+                  "dtANS encoder: no table slot for delta " + std::to_string(d));
+    const std::uint32_t raw = b / 8;
+    return {range.first, range.base, raw, d - (d >> raw << raw)};
   }
   coded_symbol coded_value(std::uint64_t bits) const {
     if (const slot_range* own = value.slots.find(bits)) return {own->first, own->base, 0, 0};
@@ -583,6 +652,13 @@ void write_slice(const std::vector<std::vector<coded_symbol>>& sym,
                  const std::vector<lane_loads>& loads, std::uint64_t segments,
                  buffer<std::uint32_t>& w, buffer<std::uint32_t>& escape_words) {
   raw_writer escapes(escape_words);
+  std::uint64_t words = 0, raw_bits = 0;
+  for (std::uint32_t l = 0; l < dtans_lanes; ++l) {
+    words += 3 * loads[l].segments;
+    for (const coded_symbol& c : sym[l]) raw_bits += c.raw_bits;
+  }
+  w.reserve(words);
+  escape_words.reserve(raw_bits / 32 + 1);
   for (int j = 0; j < 3; ++j)
     for (std::uint32_t l = 0; l < dtans_lanes; ++l)
       if (dtans_round_loads(0, loads[l].segments, sym[l].size(), j)) w.push_back(loads[l].init[j]);
@@ -597,6 +673,7 @@ void write_slice(const std::vector<std::vector<coded_symbol>>& sym,
             (j == 2 || loads[l].loads[j][t]))
           w.push_back(loads[l].segment[j][t]);
   }
+  escapes.finish();
 }
 
 // One slice (its 32 lanes from `lanes` on): each lane's symbols and loads, then its words and
@@ -644,12 +721,17 @@ encoded_streams join_slices(const std::vector<lane_rows>& lanes,
     escape_start[s + 1] = escape_start[s] + slice_escapes[s].size();
   }
   buffer<std::uint32_t> words(word_start[slices]),
-      escapes(escape_start[slices] + 2, 0);  // + 2: read_raw's reach
-  for (std::uint64_t s = 0; s < slices; ++s) {
-    std::copy(slice_words[s].begin(), slice_words[s].end(),
-              words.begin() + std::ptrdiff_t(word_start[s]));
-    std::copy(slice_escapes[s].begin(), slice_escapes[s].end(),
-              escapes.begin() + std::ptrdiff_t(escape_start[s]));
+      escapes(escape_start[slices] + 2);  // + 2: read_raw's reach
+  escapes[escape_start[slices]] = escapes[escape_start[slices] + 1] = 0;
+  // The slices copied side by side, each to its offsets.
+  const std::int64_t count = std::int64_t(slices);
+#pragma omp parallel for schedule(dynamic, 64) if (word_start[slices] > kernels::min_parallel_work)
+  for (std::int64_t s = 0; s < count; ++s) {
+    const std::size_t i = std::size_t(s);
+    std::copy(slice_words[i].begin(), slice_words[i].end(),
+              words.begin() + std::ptrdiff_t(word_start[i]));
+    std::copy(slice_escapes[i].begin(), slice_escapes[i].end(),
+              escapes.begin() + std::ptrdiff_t(escape_start[i]));
   }
   return {std::move(slice_row),
           std::move(word_start),
