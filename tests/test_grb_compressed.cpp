@@ -92,6 +92,29 @@ TEST(CompressedGrb, EveryShapeComesBackInItsFormat) {
     }
 }
 
+// A payload of many 1 MiB checksum blocks, its sections straddling them, is assembled a block at
+// a time (engine/io/writers.cpp): every file reads back whole, its checksum is that of its bytes.
+TEST(CompressedGrb, PayloadsOfManyBlocksAreWrittenABlockAtATime) {
+  scratch_dir d;
+  graph g = generate("rmat:15:weighted");
+  auto expect_whole = [&](const std::string& path) {
+    const std::string bytes = read_file(path);
+    ASSERT_GT(bytes.size(), std::size_t(3) << 19);  // two blocks or more
+    io::grb_header h;
+    std::memcpy(&h, bytes.data(), sizeof h);
+    EXPECT_EQ(h.payload_checksum, io::checksum(bytes.data() + sizeof h, bytes.size() - sizeof h));
+    const graph back = load_graph(path);
+    expect_same_csr(back.adjacency(), g.adjacency());
+  };
+  io::write_grb(g, d.path("csr.grb"));
+  expect_whole(d.path("csr.grb"));
+  for (format_kind kind : compressed_kinds) {
+    SCOPED_TRACE(std::string(format_name(kind)));
+    io::write_compressed_grb(g, d.path("c.grb"), kind);
+    expect_whole(d.path("c.grb"));
+  }
+}
+
 TEST(CompressedGrb, OnlyCciAndDtansAreWrittenCompressed) {
   scratch_dir d;
   graph g = generate("grid:3");

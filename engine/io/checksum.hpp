@@ -5,6 +5,7 @@
 // the value does not depend on the number of threads.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -53,6 +54,28 @@ inline std::uint64_t hash_block(const unsigned char* p, std::size_t n) noexcept 
 }
 
 }  // namespace detail
+
+// checksum()'s value for `size` bytes that are not held in one piece: fill(begin, n, out) writes
+// bytes [begin, begin + n) to out, for each block; each thread fills a 1 MiB block of its own.
+template <class Fill>
+std::uint64_t checksum_of_blocks(std::size_t size, const Fill& fill) {
+  constexpr std::size_t block = std::size_t(1) << 20;
+  const std::int64_t blocks = std::int64_t((size + block - 1) / block);
+  buffer<std::uint64_t> hashes(static_cast<std::size_t>(blocks));
+#pragma omp parallel if (blocks > 1)
+  {
+    std::vector<unsigned char> scratch(block);
+#pragma omp for schedule(static)
+    for (std::int64_t b = 0; b < blocks; ++b) {
+      const std::size_t begin = std::size_t(b) * block, n = std::min(block, size - begin);
+      fill(begin, n, scratch.data());
+      hashes[b] = detail::hash_block(scratch.data(), n);
+    }
+  }
+  std::uint64_t h = size;
+  for (std::uint64_t x : hashes) h = detail::absorb(h, x);
+  return detail::finish(h);
+}
 
 inline std::uint64_t checksum(const void* data, std::size_t size) {
   constexpr std::size_t block = std::size_t(1) << 20;

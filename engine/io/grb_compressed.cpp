@@ -263,15 +263,15 @@ void write_compressed_grb(graph& g, const std::string& path, format_kind kind) {
   }
   h.file_bytes = end;
 
-  buffer<char> payload(end - sizeof h, 0);
+  std::vector<payload_piece> pieces;
   auto place = [&](std::uint64_t at, const void* data, std::size_t bytes) {
-    if (bytes) std::memcpy(payload.data() + (at - sizeof h), data, bytes);
+    if (bytes) pieces.push_back({at, data, bytes});
   };
   place(h.reserved[0], directory.data(), 16 * count);
   for (std::uint64_t i = 0; i < count; ++i)
     place(directory[2 * i], parts.parts()[i].data, parts.parts()[i].bytes);
   if (h.explicit_labels) place(h.labels_at, labels.explicit_array().data(), 8 * g.vertices());
-  write_grb_file(h, payload, path);
+  write_grb_file(h, pieces, end - sizeof h, path);
 }
 
 graph parse_compressed_grb(const input_bytes& in, const grb_header& h, const std::string& file) {

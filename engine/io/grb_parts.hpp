@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/buffer.hpp"
 #include "core/error.hpp"
@@ -64,8 +65,17 @@ inline std::uint64_t grb_aligned(std::uint64_t x) {
 // `version`, with no section placed yet (engine/io/writers.cpp).
 grb_header grb_header_for(const graph& g, std::uint32_t version, value_type type);
 
-// Writes h and the payload (every byte after the header) atomically, with both checksums set.
-void write_grb_file(grb_header h, const buffer<char>& payload, const std::string& path);
+// One array of a .grb's payload (every byte after the header) and where it goes in the file.
+struct payload_piece {
+  std::uint64_t at;  // file offset, past the header
+  const void* data;
+  std::size_t bytes;
+};
+
+// Writes h and a payload of `payload_bytes` atomically, with both checksums set: the pieces at
+// their offsets, zeros between them. The payload is assembled 1 MiB at a time, never whole.
+void write_grb_file(grb_header h, const std::vector<payload_piece>& pieces,
+                    std::uint64_t payload_bytes, const std::string& path);
 
 // The labels the header describes (explicit, ascending; or offset + id).
 vertex_labels grb_labels(const input_bytes& in, const grb_header& h, const std::string& file);

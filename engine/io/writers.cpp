@@ -206,12 +206,30 @@ grb_header grb_header_for(const graph& g, std::uint32_t version, value_type type
   return h;
 }
 
-void write_grb_file(grb_header h, const buffer<char>& payload, const std::string& path) {
-  h.payload_checksum = checksum(payload.data(), payload.size());
+void write_grb_file(grb_header h, const std::vector<payload_piece>& pieces,
+                    std::uint64_t payload_bytes, const std::string& path) {
+  // Payload bytes [begin, begin + n) into out: the overlapping pieces, zeros elsewhere.
+  auto fill = [&](std::uint64_t begin, std::size_t n, unsigned char* out) {
+    std::memset(out, 0, n);
+    for (const payload_piece& p : pieces) {
+      const std::uint64_t from = p.at - sizeof h;
+      const std::uint64_t lo = std::max(begin, from), hi = std::min(begin + n, from + p.bytes);
+      if (lo < hi)
+        std::memcpy(out + (lo - begin), static_cast<const unsigned char*>(p.data) + (lo - from),
+                    hi - lo);
+    }
+  };
+  h.payload_checksum = checksum_of_blocks(payload_bytes, fill);
   h.header_checksum = checksum(&h, offsetof(grb_header, header_checksum));
   atomic_output out(path);
   out.write(&h, sizeof h);
-  out.write(payload.data(), payload.size());
+  constexpr std::size_t block = std::size_t(1) << 20;
+  std::vector<unsigned char> scratch(block);
+  for (std::uint64_t begin = 0; begin < payload_bytes; begin += block) {
+    const std::size_t n = std::size_t(std::min<std::uint64_t>(block, payload_bytes - begin));
+    fill(begin, n, scratch.data());
+    out.write(scratch.data(), n);
+  }
   out.commit();
 }
 
@@ -234,10 +252,9 @@ void write_grb(const graph& g, const std::string& path) {
   }
   h.file_bytes = end;
 
-  // The payload is assembled in memory once: checksummed, then written in one go.
-  buffer<char> payload(end - sizeof h, 0);
+  std::vector<payload_piece> pieces;
   auto place = [&](std::uint64_t at, const void* data, std::size_t bytes) {
-    if (bytes) std::memcpy(payload.data() + (at - sizeof h), data, bytes);
+    if (bytes) pieces.push_back({at, data, bytes});
   };
   place(h.offsets_at, a.offsets.data(), 8 * (a.nrows + 1));
   place(h.cols_at, a.cols.data(), 4 * a.nnz());
@@ -247,7 +264,7 @@ void write_grb(const graph& g, const std::string& path) {
       place(h.values_at, v.data(), sizeof(*v.data()) * v.size());
   });
   if (h.explicit_labels) place(h.labels_at, labels.explicit_array().data(), 8 * a.nrows);
-  write_grb_file(h, payload, path);
+  write_grb_file(h, pieces, end - sizeof h, path);
 }
 
 std::uint64_t write_graph(const graph& g, const std::string& path, const progress_fn& progress) {
