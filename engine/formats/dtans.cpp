@@ -30,9 +30,12 @@ constexpr std::uint64_t bucket_key = std::uint64_t(1) << 40;
 
 // The escape bucket of delta d: its bit length and the two bits after the leading one; the
 // remaining low bits go raw to the escape stream.
-std::uint64_t bucket_of(std::uint32_t d) {
+std::uint32_t raw_bits_of_delta(std::uint32_t d) {
   const std::uint32_t width = std::uint32_t(std::bit_width(d));
-  const std::uint32_t raw = width > 3 ? width - 3 : 0;
+  return width > 3 ? width - 3 : 0;
+}
+std::uint64_t bucket_of(std::uint32_t d) {
+  const std::uint32_t raw = raw_bits_of_delta(d);
   return bucket_key | std::uint64_t(raw) << 32 | (d >> raw << raw);
 }
 std::uint32_t raw_bits_of_key(std::uint64_t key) {
@@ -155,8 +158,7 @@ struct coding_table {
 
 // The escape bucket of delta d as a small index: raw bits * 8 + the delta's top bits (< 8).
 std::uint32_t bucket_index(std::uint32_t d) {
-  const std::uint32_t width = std::uint32_t(std::bit_width(d));
-  const std::uint32_t raw = width > 3 ? width - 3 : 0;
+  const std::uint32_t raw = raw_bits_of_delta(d);
   return raw * 8 + (d >> raw);
 }
 inline constexpr std::uint32_t bucket_indices = 30 * 8;
@@ -362,14 +364,9 @@ lane_loads encode_lane(const std::vector<coded_symbol>& sym) {
     for (int i = int(dtans_segment) - 1; i >= 0; --i) {
       const std::uint64_t k = t * dtans_segment + std::uint64_t(i);
       const std::uint64_t b = base_of(t, std::uint32_t(i));
-      // A digit group is below its radix, at most 256^4: 32-bit division serves.
       std::uint64_t& d = i < 4 ? d1 : d2;
-      std::uint32_t digit = 0;
-      if (b > 1) {
-        const std::uint32_t group = std::uint32_t(d);
-        digit = group % std::uint32_t(b);
-        d = group / std::uint32_t(b);
-      }
+      const std::uint32_t digit = std::uint32_t(d % b);
+      d /= b;
       slot[i] = k < sym.size() ? sym[k].first + digit : 0;
     }
     for (int j = 0; j < 3; ++j) w[j] = 0;
@@ -652,13 +649,9 @@ void write_slice(const std::vector<std::vector<coded_symbol>>& sym,
                  const std::vector<lane_loads>& loads, std::uint64_t segments,
                  buffer<std::uint32_t>& w, buffer<std::uint32_t>& escape_words) {
   raw_writer escapes(escape_words);
-  std::uint64_t words = 0, raw_bits = 0;
-  for (std::uint32_t l = 0; l < dtans_lanes; ++l) {
-    words += 3 * loads[l].segments;
-    for (const coded_symbol& c : sym[l]) raw_bits += c.raw_bits;
-  }
+  std::uint64_t words = 0;  // at most three a segment
+  for (std::uint32_t l = 0; l < dtans_lanes; ++l) words += 3 * loads[l].segments;
   w.reserve(words);
-  escape_words.reserve(raw_bits / 32 + 1);
   for (int j = 0; j < 3; ++j)
     for (std::uint32_t l = 0; l < dtans_lanes; ++l)
       if (dtans_round_loads(0, loads[l].segments, sym[l].size(), j)) w.push_back(loads[l].init[j]);
