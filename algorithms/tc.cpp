@@ -21,6 +21,7 @@
 #include "algorithms/graph_matrices.hpp"
 #include "engine/io/load.hpp"
 #include "engine/ops/operations.hpp"
+#include "semirings/named_ops.hpp"
 
 namespace graphring::algorithms {
 
@@ -63,5 +64,24 @@ std::uint64_t triangle_count(graph& g) {
 }
 
 std::uint64_t triangle_count(graph&& g) { return triangle_count(g); }
+
+vector<std::uint64_t> triangles_per_vertex(graph& g) {
+  graph simple = rebuild(
+      g, {.symmetrize = true, .drop_self_loops = true, .duplicates = duplicate_policy::first});
+  const matrix<bool> s = structure_of(simple, false);
+  const std::uint64_t n = s.nrows();
+  matrix<std::uint64_t> c(n, n);
+  // C<S> = S plus.pair S
+  mxm(c, s, no_accum, plus_pair<std::uint64_t>{}, s, s,
+      {.structural_mask = true, .method = product_method::push});
+  vector<std::uint64_t> twice(n);
+  // twice(i) = ⊕_j C(i, j)
+  reduce_rows(twice, no_mask, no_accum, plus_monoid<std::uint64_t>{}, c);
+  vector<std::uint64_t> t(n);
+  // t = 0;  t += twice / 2
+  assign_scalar(t, no_mask, no_accum, std::uint64_t(0));
+  apply(t, no_mask, plus_op<std::uint64_t>{}, bind_second(divide_op<std::uint64_t>{}, 2), twice);
+  return t;
+}
 
 }  // namespace graphring::algorithms

@@ -5,6 +5,7 @@
 
 #include "engine/graph.hpp"
 #include "engine/matrix.hpp"
+#include "engine/vector.hpp"
 
 namespace graphring::algorithms {
 
@@ -15,5 +16,9 @@ std::uint64_t triangle_count(const matrix<bool>& s);
 // Uses (and caches) g's transpose when g is not symmetric.
 std::uint64_t triangle_count(graph& g);
 std::uint64_t triangle_count(graph&& g);
+
+// The triangles each vertex is in, g taken as undirected as above (NetworkX's `triangles`).
+// The result is dense.
+vector<std::uint64_t> triangles_per_vertex(graph& g);
 
 }  // namespace graphring::algorithms

@@ -65,6 +65,11 @@ MUTANTS = [
      "mxv(f, no_mask, max_op<label>{}, min_secondi<label>{}, e,", "AlgorithmsCc.*", None),
     ("tc-one-duplicate-not-merged", "algorithms/tc.cpp",
      "if (g.duplicate_edges() > 0) {", "if (g.duplicate_edges() > 1) {", "AlgorithmsTc.*", None),
+    ("tc-per-vertex-self-loops-kept", "algorithms/tc.cpp",
+     "g, {.symmetrize = true, .drop_self_loops = true, .duplicates = duplicate_policy::first});\n"
+     "  const matrix<bool> s = structure_of(simple, false);",
+     "g, {.symmetrize = true, .drop_self_loops = false, .duplicates = duplicate_policy::first});\n"
+     "  const matrix<bool> s = structure_of(simple, false);", "AlgorithmsTc.*", None),
     ("sssp-nan-check-skipped", "algorithms/checks.cpp",
      "if (!std::isnan(reduce(plus_monoid<double>{}, a))) return;", "return;",
      "CliErrors.EveryCommands*", None),

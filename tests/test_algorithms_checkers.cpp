@@ -134,6 +134,12 @@ std::vector<std::uint64_t> serial_components(const graph& g) {
 }
 
 std::uint64_t serial_triangles(const graph& g) {
+  std::uint64_t at_vertices = 0;
+  for (std::uint64_t t : serial_triangles_per_vertex(g)) at_vertices += t;
+  return at_vertices / 3;
+}
+
+std::vector<std::uint64_t> serial_triangles_per_vertex(const graph& g) {
   const auto out = out_arcs(g);
   std::vector<std::set<vertex_id>> adj(out.size());
   for (std::size_t u = 0; u < out.size(); ++u)
@@ -142,12 +148,16 @@ std::uint64_t serial_triangles(const graph& g) {
         adj[u].insert(a.to);
         adj[a.to].insert(vertex_id(u));
       }
-  std::uint64_t count = 0;
+  std::vector<std::uint64_t> count(adj.size(), 0);
   for (std::size_t u = 0; u < adj.size(); ++u)
     for (vertex_id v : adj[u])
       if (v > u)
         for (vertex_id w : adj[v])
-          if (w > v && adj[u].count(w)) ++count;
+          if (w > v && adj[u].count(w)) {
+            ++count[u];
+            ++count[v];
+            ++count[w];
+          }
   return count;
 }
 

@@ -34,8 +34,9 @@ std::vector<std::int64_t> serial_bfs_levels(const graph& g, vertex_id source);  
 std::vector<double> serial_dijkstra(const graph& g, vertex_id source);          // inf unreached
 std::vector<double> serial_bellman_ford(const graph& g, vertex_id source);      // no neg. cycle
 std::vector<double> serial_pagerank(const graph& g, double damping, double tol, int max_iters);
-std::vector<std::uint64_t> serial_components(const graph& g);  // smallest id, weak
-std::uint64_t serial_triangles(const graph& g);                // undirected, simple
+std::vector<std::uint64_t> serial_components(const graph& g);            // smallest id, weak
+std::uint64_t serial_triangles(const graph& g);                          // undirected, simple
+std::vector<std::uint64_t> serial_triangles_per_vertex(const graph& g);  // each vertex's
 std::vector<double> serial_betweenness(const graph& g, const std::vector<vertex_id>& sources);
 double serial_kruskal_weight(const graph& g);  // undirected, loops ignored
 

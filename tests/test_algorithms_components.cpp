@@ -123,6 +123,26 @@ TEST(AlgorithmsTc, EdgeCasesMatchBruteForce) {
   EXPECT_EQ(algorithms::triangle_count(g), 2u);
   EXPECT_EQ(serial_triangles(g), 2u);
   EXPECT_EQ(algorithms::triangle_count(make_graph(3, {})), 0u);
+  EXPECT_EQ(plain(algorithms::triangles_per_vertex(g), std::uint64_t(99)),
+            (std::vector<std::uint64_t>{1, 2, 2, 1, 0, 0, 0}));
+  EXPECT_EQ(serial_triangles_per_vertex(g), (std::vector<std::uint64_t>{1, 2, 2, 1, 0, 0, 0}));
+  graph empty = make_graph(3, {});
+  EXPECT_EQ(plain(algorithms::triangles_per_vertex(empty), std::uint64_t(99)),
+            (std::vector<std::uint64_t>{0, 0, 0}));
+}
+
+TEST(AlgorithmsTc, TrianglesPerVertexMatchBruteForceOnAnyThreadCount) {
+  for (const char* name : {"rmat:10", "urand:10:8", "grid:20"}) {
+    SCOPED_TRACE(name);
+    graph g = generate(name);
+    const auto want = serial_triangles_per_vertex(g);
+    const int threads = omp_get_max_threads();
+    for (int t : {1, 2, 3}) {
+      omp_set_num_threads(t);
+      EXPECT_EQ(plain(algorithms::triangles_per_vertex(g), std::uint64_t(99)), want);
+    }
+    omp_set_num_threads(threads);
+  }
 }
 
 TEST(AlgorithmsTc, GeneratedGraphsMatchBruteForceOnAnyThreadCount) {
