@@ -23,13 +23,14 @@ import numpy as _np
 
 from . import _graphring
 from ._graphring import Error
+from .jit import Semiring
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Error", "Graph", "load", "save", "from_edges", "from_scipy", "from_networkx", "bfs", "sssp",
-    "pagerank", "connected_components", "triangle_count", "betweenness_centrality",
-    "minimum_spanning_forest", "mxv", "semirings",
+    "pagerank", "connected_components", "triangle_count", "triangles", "betweenness_centrality",
+    "minimum_spanning_forest", "mxv", "semirings", "Semiring",
 ]
 
 
@@ -163,13 +164,22 @@ def semirings():
 def mxv(graph, x, semiring="plus_times", present=None, method="auto", format="csr",
         order="original", threads=0):
     """w = A ⊕.⊗ x over the adjacency A (row i: i's out-edges; its weights, or 1) with a
-    semiring by name (semirings() lists them): w(i) = ⊕_k A(i,k) ⊗ x(k). x is dense (one value
+    semiring by name (semirings() lists them) or a graphring.Semiring defined at run time
+    (compiled on first use; pull over CSR): w(i) = ⊕_k A(i,k) ⊗ x(k). x is dense (one value
     per vertex id: float, int or bool), or present (bool per id) says which entries exist.
     Returns (values, present): w's values (the semiring's type; 0 where absent) and which rows
     took a product. method: auto|push|pull; format and order as for the algorithms."""
     x = _np.asarray(x)
     if x.ndim != 1:
         raise TypeError("x must be a one-dimensional array")
+    if isinstance(semiring, Semiring):
+        if method not in ("auto", "pull") or format != "csr" or order != "original":
+            raise ValueError("a run-time Semiring multiplies by pull over CSR in the original "
+                             "order (method='auto' or 'pull', format='csr', order='original')")
+        x = _np.ascontiguousarray(x, dtype=semiring.dtype)
+        p = None if present is None else _np.ascontiguousarray(present, dtype=_np.uint8)
+        values, taken = _graphring.mxv_compiled(graph._g, x, p, semiring.kernel(), threads)
+        return values, taken.view(_np.bool_)
     kind = _np.int64 if x.dtype == bool or _np.issubdtype(x.dtype, _np.integer) else _np.float64
     x = _np.ascontiguousarray(x, dtype=kind)
     p = None if present is None else _np.ascontiguousarray(present, dtype=_np.uint8)
@@ -215,6 +225,12 @@ def connected_components(graph, format="csr", order="original", threads=0):
 def triangle_count(graph, threads=0):
     """Triangles of the graph taken as undirected (self-loops and duplicate edges dropped)."""
     return _graphring.triangle_count(graph._g, threads)
+
+
+def triangles(graph, threads=0):
+    """The triangles each vertex is in (int64 per id), the graph taken as undirected as for
+    triangle_count (whose total is a third of their sum); NetworkX's `triangles`."""
+    return _graphring.triangles(graph._g, threads)
 
 
 def betweenness_centrality(graph, sources=None, threads=0):

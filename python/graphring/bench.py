@@ -1,9 +1,11 @@
 """graphring against python-graphblas (SuiteSparse:GraphBLAS from PyPI) in one process:
 
-    python -m graphring.bench [GRAPH ...] [--trials N] [--threads T] [--json FILE]
+    python -m graphring.bench [GRAPH ...] [--trials N] [--threads T] [--json FILE] [--svg FILE]
 
 on the same graphs, from the same sources, with the same thread count: mxv with plus_times and
-min_plus over float64 (x dense and random), BFS levels (the plain
+min_plus over float64 (x dense and random), min_plus again as a graphring.Semiring defined at
+run time (compiled on first use, its compile time in the first line; then timed against the
+built-in min_plus alone, round robin, for their ratio), BFS levels (the plain
 GraphBLAS loop q<!visited> = q any.pair A, whose push or pull SuiteSparse picks at each step),
 PageRank (20 iterations of graphring's formula), SSSP (Bellman-Ford in min_plus for GraphBLAS;
 graphring's delta-stepping) and triangle counting (sum of L .* (L plus.pair L), L the strictly
@@ -26,6 +28,7 @@ import time
 import numpy as np
 
 import graphring
+from graphring.chart import ratio_chart
 
 
 def _graphblas():
@@ -100,6 +103,11 @@ def gb_triangles(gb, A):
 
 # --- the run --------------------------------------------------------------------------------
 
+# min_plus written as a user writes a semiring at run time (graphring/jit.py), to time it beside
+# the built-in one; compiled (or loaded from the cache) before the first graph.
+_RUN_TIME_MIN_PLUS = graphring.Semiring(add="min", multiply="a + b", name="min_plus by hand")
+
+
 def median_ms(samples):
     return statistics.median(samples) * 1e3
 
@@ -129,6 +137,10 @@ def run_graph(gb, name, trials, threads):
             same_product),
         "mxv min_plus fp64": (
             lambda: graphring.mxv(g, x, "min_plus", threads=threads),
+            lambda: A.mxv(xv, gb.semiring.min_plus).new(),
+            same_product),
+        "mxv min_plus, Semiring": (  # the same, defined at run time and compiled
+            lambda: graphring.mxv(g, x, semiring=_RUN_TIME_MIN_PLUS, threads=threads),
             lambda: A.mxv(xv, gb.semiring.min_plus).new(),
             same_product),
         "BFS levels": (
@@ -171,6 +183,22 @@ def run_graph(gb, name, trials, threads):
         print(f"{r['graph']:<26} {workload:<24} {r['graphring_ms']:>10.2f} "
               f"{r['graphblas_ms']:>10.2f} {r['graphring_ms'] / r['graphblas_ms']:>7.2f} "
               f"{r['check']}", flush=True)
+    # The run-time min_plus against the built-in one, round robin between the two alone.
+    builtin, compiled = [], []
+    for _ in range(trials):
+        t = time.perf_counter()
+        graphring.mxv(g, x, "min_plus", threads=threads)
+        builtin.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        graphring.mxv(g, x, semiring=_RUN_TIME_MIN_PLUS, threads=threads)
+        compiled.append(time.perf_counter() - t)
+    ratio = median_ms(compiled) / median_ms(builtin)
+    print(f"{pathlib.Path(name).name:<26} run-time min_plus over the built-in, round robin: "
+          f"{median_ms(compiled):.2f} / {median_ms(builtin):.2f} ms = {ratio:.2f}", flush=True)
+    for r in rows:
+        if r["workload"] == "mxv min_plus, Semiring":
+            r.update(builtin_ms=median_ms(builtin), run_time_ms=median_ms(compiled),
+                     run_time_over_builtin=ratio)
     return rows
 
 
@@ -188,6 +216,7 @@ def main(argv=None):
     parser.add_argument("--trials", type=int, default=5)
     parser.add_argument("--threads", type=int, default=os.cpu_count())
     parser.add_argument("--json", help="write every trial to this file")
+    parser.add_argument("--svg", help="draw the time ratios as a bar chart in this file")
     args = parser.parse_args(argv)
     gb = _graphblas()
     gb.ss.config["nthreads"] = args.threads
@@ -195,6 +224,10 @@ def main(argv=None):
     head = (f"graphring {graphring.__version__} vs python-graphblas {gb.__version__} "
             f"(SuiteSparse:GraphBLAS {version}), {args.threads} threads, median of "
             f"{args.trials} round-robin trials, {platform.processor() or platform.machine()}")
+    _RUN_TIME_MIN_PLUS.kernel()
+    compiled = _RUN_TIME_MIN_PLUS.compile_seconds
+    head += (f"; run-time min_plus compiled in {compiled:.1f} s" if compiled else
+             "; run-time min_plus loaded from the cache")
     print(head)
     print(f"{'graph':<26} {'workload':<24} {'graphring':>10} {'GraphBLAS':>10} {'ratio':>7} check")
     print(f"{'':<26} {'':<24} {'ms':>10} {'ms':>10}")
@@ -205,6 +238,11 @@ def main(argv=None):
         with open(args.json, "w") as f:
             json.dump({"title": head, "graphblas_version": version,
                        "python_graphblas_version": gb.__version__, "rows": rows}, f, indent=1)
+    if args.svg:
+        ratio_chart(args.svg, f"graphring's time over SuiteSparse:GraphBLAS {version}'s "
+                    f"(python-graphblas), {args.threads} threads",
+                    [(f"{r['graph']}: {r['workload']}", r["graphring_ms"] / r["graphblas_ms"])
+                     for r in rows], False)
     return 0 if all(r["check"] == "ok" for r in rows) else 1
 
 

@@ -35,6 +35,7 @@
 #include "engine/builder.hpp"
 #include "engine/formats/any_format.hpp"
 #include "engine/formats/reorder.hpp"
+#include "engine/formatted_matrix.hpp"
 #include "engine/graph.hpp"
 #include "engine/io/load.hpp"
 #include "engine/io/writers.hpp"
@@ -279,6 +280,15 @@ std::uint64_t triangle_count(py_graph& pg, int threads) {
   return algorithms::triangle_count(*pg.g);
 }
 
+array1d<std::int64_t> triangles(py_graph& pg, int threads) {
+  std::vector<std::int64_t> t;
+  {
+    const working_on busy(pg, threads);
+    t = dense<std::int64_t>(algorithms::triangles_per_vertex(*pg.g), 0);
+  }
+  return to_numpy(std::move(t));
+}
+
 array1d<double> betweenness(py_graph& pg, std::optional<input1d<std::int64_t>> sources,
                             int threads) {
   std::vector<vertex_id> ids;
@@ -372,6 +382,46 @@ std::pair<nb::object, array1d<std::uint8_t>> mxv(py_graph& pg, input1d<X> x,
   return std::visit([](const auto& v) { return values_and_presence(v); }, out);
 }
 
+// The compiled library's entry (graphring/jit.py writes it): graphring's CSR pull kernel with the
+// user's semiring, over A's values as double and x and w of the semiring's type. Returns the rows
+// that took a product, or all ones when the kernel threw.
+using compiled_mxv = std::uint64_t (*)(const kernels::csr_view<double>*, const void* x,
+                                       const std::uint8_t* x_present, void* w,
+                                       std::uint8_t* w_present);
+
+// w = A ⊕.⊗ x with a semiring compiled at run time, `kernel` the address of its compiled_mxv;
+// A is the same prepared double matrix the built-in semirings over double use (pull, CSR).
+template <class X>
+std::pair<array1d<X>, array1d<std::uint8_t>> mxv_compiled(
+    py_graph& pg, input1d<X> x, std::optional<input1d<std::uint8_t>> present, std::uintptr_t kernel,
+    int threads) {
+  const graph& g = *pg.g;
+  const std::uint64_t n = g.vertices();
+  if (x.shape(0) != n)
+    throw error(error_kind::usage, "x has " + std::to_string(x.shape(0)) +
+                                       " entries; the graph has " + std::to_string(n) +
+                                       " vertices");
+  if (present && present->shape(0) != n)
+    throw error(error_kind::usage, "present must have one entry per vertex");
+  std::vector<X> w(n);
+  std::vector<std::uint8_t> taken(n);
+  {
+    const working_on busy(pg, threads);
+    const semiring_entry& entry = semiring_registry::global().find("min_plus");  // A as double
+    std::shared_ptr<const void>& m = pg.shared->prepared[entry.operand_type + " csr original"];
+    if (!m) m = entry.prepare(g.adjacency(), nullptr, format_kind::csr, vertex_order::original);
+    const kernels::csr_view<double> a =
+        static_cast<const formatted_matrix<double>*>(m.get())->csr().view();
+    const std::uint64_t found = reinterpret_cast<compiled_mxv>(kernel)(
+        &a, x.data(), present ? present->data() : nullptr, w.data(), taken.data());
+    if (found == ~std::uint64_t(0))
+      throw error(error_kind::usage, "the compiled semiring's product failed");
+    for (std::uint64_t i = 0; i < n; ++i)
+      if (!taken[i]) w[i] = X{};  // as the built-in semirings' results: 0 where absent
+  }
+  return {to_numpy(std::move(w)), to_numpy(std::move(taken))};
+}
+
 }  // namespace
 
 NB_MODULE(_graphring, m) {
@@ -410,8 +460,18 @@ NB_MODULE(_graphring, m) {
   m.def("mxv", &mxv<std::int64_t>, nb::arg("graph"), nb::arg("x"), nb::arg("present").none(),
         nb::arg("semiring"), nb::arg("method"), nb::arg("format"), nb::arg("order"),
         nb::arg("threads"));
+  m.def("mxv_compiled", &mxv_compiled<double>, nb::arg("graph"), nb::arg("x"),
+        nb::arg("present").none(), nb::arg("kernel"), nb::arg("threads"));
+  m.def("mxv_compiled", &mxv_compiled<std::int64_t>, nb::arg("graph"), nb::arg("x"),
+        nb::arg("present").none(), nb::arg("kernel"), nb::arg("threads"));
+  // What a compiled semiring's library needs from this module: the memory budget's check (its
+  // blocks count against the same limit) and the headers' folder in a source tree.
+  m.def("reserve_memory_address",
+        [] { return reinterpret_cast<std::uintptr_t>(&detail::reserve_memory); });
+  m.attr("source_dir") = GRAPHRING_SOURCE_DIR;
   m.def("semirings", [] { return semiring_registry::global().names(); });
   m.def("triangle_count", &triangle_count, nb::arg("graph"), nb::arg("threads"));
+  m.def("triangles", &triangles, nb::arg("graph"), nb::arg("threads"));
   m.def("betweenness", &betweenness, nb::arg("graph"), nb::arg("sources").none(),
         nb::arg("threads"));
   m.def("minimum_spanning_forest", &minimum_spanning_forest, nb::arg("graph"), nb::arg("threads"));

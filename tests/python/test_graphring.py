@@ -95,6 +95,9 @@ def test_components_are_scipys_weak_components(email):
 def test_triangles_and_betweenness_equal_networkx(karate):
     G = nx.from_scipy_sparse_array(karate.to_scipy())
     assert graphring.triangle_count(karate) == sum(nx.triangles(G).values()) // 3 == 45
+    per_vertex = graphring.triangles(karate)
+    assert per_vertex.dtype == np.int64
+    assert list(per_vertex) == [nx.triangles(G)[v] for v in range(34)]
     want = nx.betweenness_centrality(G, normalized=False)
     got = graphring.betweenness_centrality(karate)  # pairs in both directions: twice NetworkX's
     np.testing.assert_allclose(got / 2, [want[v] for v in range(34)], rtol=1e-9)
