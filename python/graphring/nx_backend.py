@@ -73,14 +73,14 @@ class Graph:
 
     __networkx_backend__ = "graphring"
 
-    def __init__(self, graph_nx, src, dst, weights):
+    def __init__(self, graph_nx, index, src, dst):
         self.graph_nx = graph_nx
-        self.nodes = list(graph_nx)
-        self.index = {v: i for i, v in enumerate(self.nodes)}
+        self.nodes = list(index)
+        self.index = index
         self.src = src
         self.dst = dst
-        self._weights = dict(weights)  # (attribute, default) -> float64 per edge
-        self._engine = {}  # (attribute, default) or None -> graphring.Graph
+        self._weights = {}  # (attribute, default) -> float64 per edge
+        self._engine = {}  # (attribute, default), or (merged,) unweighted -> graphring.Graph
 
     def is_directed(self):
         return self.graph_nx.is_directed()
@@ -147,7 +147,7 @@ def convert_from_nx(graph, *, edge_attrs=None, node_attrs=None, preserve_edge_at
     m = graph.number_of_edges()
     src = _np.fromiter((index[u] for u, _ in graph.edges()), dtype=_np.int64, count=m)
     dst = _np.fromiter((index[v] for _, v in graph.edges()), dtype=_np.int64, count=m)
-    converted = Graph(graph, src, dst, {})
+    converted = Graph(graph, index, src, dst)
     for attribute, default in (edge_attrs or {}).items():
         converted.weights(attribute, 1 if default is None else default)
     return converted
