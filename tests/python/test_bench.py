@@ -20,10 +20,11 @@ def test_bench_checks_every_answer_and_writes_json(tmp_path, capsys):
     result = json.loads(out.read_text())
     assert result["graphblas_version"].count(".") == 2
     rows = result["rows"]
-    assert len(rows) == 3 * 7
+    assert len(rows) == 3 * 8
     assert {r["workload"] for r in rows} == {"mxv plus_times fp64", "mxv min_plus fp64",
                                             "mxv min_plus, Semiring",
                                             "BFS levels", "PageRank 20 iterations", "SSSP",
+                                            "connected components",
                                             "triangles"}
     assert all(r["check"] == "ok" and r["graphring_ms"] > 0 and r["graphblas_ms"] > 0
                for r in rows)
