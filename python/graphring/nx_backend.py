@@ -144,10 +144,9 @@ def convert_from_nx(graph, *, edge_attrs=None, node_attrs=None, preserve_edge_at
     if isinstance(graph, Graph):
         return graph
     index = {v: i for i, v in enumerate(graph)}
-    m = graph.number_of_edges()
-    src = _np.fromiter((index[u] for u, _ in graph.edges()), dtype=_np.int64, count=m)
-    dst = _np.fromiter((index[v] for _, v in graph.edges()), dtype=_np.int64, count=m)
-    converted = Graph(graph, index, src, dst)
+    arcs = _np.fromiter((index[x] for edge in graph.edges() for x in edge), dtype=_np.int64,
+                        count=2 * graph.number_of_edges())
+    converted = Graph(graph, index, arcs[0::2], arcs[1::2])
     for attribute, default in (edge_attrs or {}).items():
         converted.weights(attribute, 1 if default is None else default)
     return converted
