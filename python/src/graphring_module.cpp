@@ -335,6 +335,28 @@ std::pair<nb::object, array1d<std::uint8_t>> values_and_presence(const vector<T>
   return {nb::cast(to_numpy(std::move(values))), to_numpy(std::move(present))};
 }
 
+// A product's input: x of one entry per vertex, and `present`, when given, of x's size.
+template <class Present>
+void check_product_input(const graph& g, std::uint64_t x_size, const Present& present) {
+  if (x_size != g.vertices())
+    throw error(error_kind::usage, "x has " + std::to_string(x_size) + " entries; the graph has " +
+                                       std::to_string(g.vertices()) + " vertices");
+  if (present && present->shape(0) != x_size)
+    throw error(error_kind::usage, "present must have one entry per vertex");
+}
+
+// The graph's adjacency prepared for `entry`'s operand type in format f and `order`: made at the
+// first product that asks for it, then kept with the graph (every semiring over that operand type,
+// built in or compiled at run time, shares it).
+const void* prepared(py_graph& pg, const semiring_entry& entry, const adjacency_format& f,
+                     const std::string& order) {
+  const std::string key = entry.operand_type + " " +
+                          (f.kind ? std::string(format_name(*f.kind)) : "auto") + " " + order;
+  std::shared_ptr<const void>& m = pg.shared->prepared[key];
+  if (!m) m = entry.prepare(pg.g->adjacency(), nullptr, f.kind, f.order);
+  return m.get();
+}
+
 // w = A ⊕.⊗ x through the run-time registry's semiring `name` (the CLI's --semiring), x dense
 // or, with `present`, only where present is nonzero.
 template <class X>
@@ -344,12 +366,7 @@ std::pair<nb::object, array1d<std::uint8_t>> mxv(py_graph& pg, input1d<X> x,
                                                  const std::string& format,
                                                  const std::string& order, int threads) {
   const graph& g = *pg.g;
-  if (x.shape(0) != g.vertices())
-    throw error(error_kind::usage, "x has " + std::to_string(x.shape(0)) +
-                                       " entries; the graph has " + std::to_string(g.vertices()) +
-                                       " vertices");
-  if (present && present->shape(0) != x.shape(0))
-    throw error(error_kind::usage, "present must have one entry per vertex");
+  check_product_input(g, x.shape(0), present);
   product_method how = product_method::automatic;
   if (method == "push")
     how = product_method::push;
@@ -373,11 +390,7 @@ std::pair<nb::object, array1d<std::uint8_t>> mxv(py_graph& pg, input1d<X> x,
   any_vector out;
   {
     const working_on busy(pg, threads);
-    const std::string key = entry.operand_type + " " +
-                            (f.kind ? std::string(format_name(*f.kind)) : "auto") + " " + order;
-    std::shared_ptr<const void>& m = pg.shared->prepared[key];
-    if (!m) m = entry.prepare(g.adjacency(), nullptr, f.kind, f.order);
-    out = entry.mxv_prepared(m.get(), input, how);
+    out = entry.mxv_prepared(prepared(pg, entry, f, order), input, how);
   }
   return std::visit([](const auto& v) { return values_and_presence(v); }, out);
 }
@@ -397,21 +410,15 @@ std::pair<array1d<X>, array1d<std::uint8_t>> mxv_compiled(
     int threads) {
   const graph& g = *pg.g;
   const std::uint64_t n = g.vertices();
-  if (x.shape(0) != n)
-    throw error(error_kind::usage, "x has " + std::to_string(x.shape(0)) +
-                                       " entries; the graph has " + std::to_string(n) +
-                                       " vertices");
-  if (present && present->shape(0) != n)
-    throw error(error_kind::usage, "present must have one entry per vertex");
+  check_product_input(g, x.shape(0), present);
   std::vector<X> w(n);
   std::vector<std::uint8_t> taken(n);
   {
     const working_on busy(pg, threads);
     const semiring_entry& entry = semiring_registry::global().find("min_plus");  // A as double
-    std::shared_ptr<const void>& m = pg.shared->prepared[entry.operand_type + " csr original"];
-    if (!m) m = entry.prepare(g.adjacency(), nullptr, format_kind::csr, vertex_order::original);
+    const void* m = prepared(pg, entry, storage("csr", "original"), "original");
     const kernels::csr_view<double> a =
-        static_cast<const formatted_matrix<double>*>(m.get())->csr().view();
+        static_cast<const formatted_matrix<double>*>(m)->csr().view();
     const std::uint64_t found = reinterpret_cast<compiled_mxv>(kernel)(
         &a, x.data(), present ? present->data() : nullptr, w.data(), taken.data());
     if (found == ~std::uint64_t(0))
