@@ -345,15 +345,17 @@ void check_product_input(const graph& g, std::uint64_t x_size, const Present& pr
     throw error(error_kind::usage, "present must have one entry per vertex");
 }
 
-// The graph's adjacency prepared for `entry`'s operand type in format f and `order`: made at the
+// The graph's adjacency prepared for `entry`'s operand type in `format` and `order`: made at the
 // first product that asks for it, then kept with the graph (every semiring over that operand type,
 // built in or compiled at run time, shares it).
-const void* prepared(py_graph& pg, const semiring_entry& entry, const adjacency_format& f,
+const void* prepared(py_graph& pg, const semiring_entry& entry, const std::string& format,
                      const std::string& order) {
-  const std::string key = entry.operand_type + " " +
-                          (f.kind ? std::string(format_name(*f.kind)) : "auto") + " " + order;
-  std::shared_ptr<const void>& m = pg.shared->prepared[key];
-  if (!m) m = entry.prepare(pg.g->adjacency(), nullptr, f.kind, f.order);
+  std::shared_ptr<const void>& m =
+      pg.shared->prepared[entry.operand_type + " " + format + " " + order];
+  if (!m) {
+    const adjacency_format f = storage(format, order);
+    m = entry.prepare(pg.g->adjacency(), nullptr, f.kind, f.order);
+  }
   return m.get();
 }
 
@@ -375,7 +377,7 @@ std::pair<nb::object, array1d<std::uint8_t>> mxv(py_graph& pg, input1d<X> x,
   else if (method != "auto")
     throw error(error_kind::usage, "method must be auto, push or pull, not " + method);
   const semiring_entry& entry = semiring_registry::global().find(name);
-  const adjacency_format f = storage(format, order);
+  storage(format, order);  // a bad name is refused before any work
   const std::uint64_t n = x.shape(0);
   array<X> values(x.data(), n);
   any_vector input;
@@ -390,7 +392,7 @@ std::pair<nb::object, array1d<std::uint8_t>> mxv(py_graph& pg, input1d<X> x,
   any_vector out;
   {
     const working_on busy(pg, threads);
-    out = entry.mxv_prepared(prepared(pg, entry, f, order), input, how);
+    out = entry.mxv_prepared(prepared(pg, entry, format, order), input, how);
   }
   return std::visit([](const auto& v) { return values_and_presence(v); }, out);
 }
@@ -416,7 +418,7 @@ std::pair<array1d<X>, array1d<std::uint8_t>> mxv_compiled(
   {
     const working_on busy(pg, threads);
     const semiring_entry& entry = semiring_registry::global().find("min_plus");  // A as double
-    const void* m = prepared(pg, entry, storage("csr", "original"), "original");
+    const void* m = prepared(pg, entry, "csr", "original");
     const kernels::csr_view<double> a =
         static_cast<const formatted_matrix<double>*>(m)->csr().view();
     const std::uint64_t found = reinterpret_cast<compiled_mxv>(kernel)(
