@@ -13,8 +13,11 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define GRAPHRING_INLINE inline __attribute__((always_inline))
+// After a lambda's parameter list: the lambda is inlined where it is called.
+#define GRAPHRING_INLINE_LAMBDA __attribute__((always_inline))
 #else
 #define GRAPHRING_INLINE inline
+#define GRAPHRING_INLINE_LAMBDA
 #endif
 
 #if defined(__GNUC__) && !defined(__clang__) && !defined(__CUDACC__)

@@ -3,7 +3,8 @@
 // bit length (1 to 32; escaped with 6 to 29 raw bits from 9 bits on), escaped values of 32 and
 // 64 bits (NaN payloads, -0, denormals kept bit for bit), a symbol at the largest multiplicity M,
 // lanes closed by the 65535-row limit, lanes whose last segment holds 1 to 8 symbols, and runs
-// cut at every longest run from none to 32; and the CCI and dtANS encoders give the same code on
+// cut at every longest run from none to 32, each lane's events the same from the CPU's decoder as
+// from the GPU's lane steps; and the CCI and dtANS encoders give the same code on
 // one thread as on several.
 #include <gtest/gtest.h>
 #include <omp.h>
@@ -20,6 +21,7 @@
 #include "core/error.hpp"
 #include "engine/formats/cci.hpp"
 #include "engine/formats/dtans.hpp"
+#include "kernels/cpu/dtans_slice_decoder.hpp"
 
 namespace graphring {
 namespace {
@@ -37,18 +39,45 @@ std::uint64_t bits_of(V v) {
   }
 }
 
+// One lane's events as a slice decoder gives them: (false, row, column, value bits) for an entry,
+// (true, row, 0, 0) for the end of a row.
+using lane_events = std::vector<std::tuple<bool, std::uint64_t, vertex_id, std::uint64_t>>;
+
+// Slice s as `decode(s, on_entry, on_row_end)` gives it, lane by lane.
+template <class V, class Decode>
+std::vector<lane_events> events_of(std::uint64_t s, const Decode& decode) {
+  std::vector<lane_events> lanes(dtans_lanes);
+  decode(
+      s,
+      [&](std::uint32_t lane, std::uint64_t row, vertex_id col, V x) {
+        lanes[lane].emplace_back(false, row, col, bits_of(x));
+      },
+      [&](std::uint32_t lane, std::uint64_t row) { lanes[lane].emplace_back(true, row, 0, 0); });
+  return lanes;
+}
+
 // Every entry of the matrix as the slice decoder gives it, and the rows it closes, in order.
+// The CPU's decoder (kernels/cpu/dtans_slice_decoder.hpp) must give each lane's events exactly
+// as the view's lockstep decoder (the GPU's lane steps) does.
 template <class V>
 std::vector<entry> decoded(const dtans_matrix& m, std::vector<std::uint64_t>& rows_closed) {
   const dtans_view<V> v = m.view<V>();
   std::vector<entry> out;
-  for (std::uint64_t s = 0; s < v.slices; ++s)
-    v.for_each_in_slice(
-        s,
-        [&](std::uint32_t, std::uint64_t row, vertex_id col, V x) {
-          out.emplace_back(row, col, bits_of(x));
-        },
-        [&](std::uint32_t, std::uint64_t row) { rows_closed.push_back(row); });
+  for (std::uint64_t s = 0; s < v.slices; ++s) {
+    const std::vector<lane_events> warp =
+        events_of<V>(s, [&](std::uint64_t t, auto&& e, auto&& r) { v.for_each_in_slice(t, e, r); });
+    const std::vector<lane_events> cpu = events_of<V>(s, [&](std::uint64_t t, auto&& e, auto&& r) {
+      kernels::for_each_in_dtans_slice(v, t, e, r);
+    });
+    EXPECT_EQ(cpu, warp) << "slice " << s;
+    for (const lane_events& lane : warp)
+      for (const auto& [row_end, row, col, bits] : lane) {
+        if (row_end)
+          rows_closed.push_back(row);
+        else
+          out.emplace_back(row, col, bits);
+      }
+  }
   std::sort(out.begin(), out.end());
   std::sort(rows_closed.begin(), rows_closed.end());
   return out;

@@ -7,14 +7,17 @@
 // on a matrix wide enough that the kernels prefetch x.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "engine/formats/dtans.hpp"
 #include "engine/ops/mxv_format.hpp"
 #include "engine/registry/semiring_registry.hpp"
+#include "kernels/cpu/spmv_dtans.hpp"
 #include "semirings/builtin.hpp"
 #include "semirings/examples/shortest_path_count.hpp"
 #include "tests/test_support.hpp"
@@ -257,6 +260,32 @@ TEST(FormatEngine, WideMatrixWhoseXIsPrefetched) {
   rng_t rng(61);
   check_wide_mxv<plus_times<double>>(random_matrix<double>(wide, false, rng), 62);
   check_wide_mxv<min_plus<std::int32_t>>(random_matrix<std::int32_t>(wide, true, rng), 63);
+}
+
+// CSR-dtANS pulls over an x larger than the caches in two phases (a slice decoded into a buffer,
+// then its rows gathered), except a slice whose buffer would pass dtans_buffered_entries (here
+// the lane of a row of 300,000 entries, in a code with runs), which goes in one phase: the
+// matrix holds both kinds of slice, and both agree with CSR.
+TEST(FormatEngine, WideMatrixWithAHugeRowPullsInBothPhases) {
+  constexpr shape wide{3000, std::uint64_t(1) << 21, 40, 300000};
+  static_assert(wide.ncols * sizeof(std::int32_t) > kernels::prefetch_above_bytes);
+  rng_t rng(64);
+  const matrix<std::int32_t> a = random_matrix<std::int32_t>(wide, true, rng);
+  const dtans_matrix d =
+      dtans_matrix::from_csr(csr_matrix{a.nrows(), a.ncols(), a.offsets(), a.cols(), {}});
+  const dtans_view<std::int32_t> v = d.view<std::int32_t>();
+  const std::uint64_t most = kernels::detail::dtans_most_per_symbol(v.index_table);
+  kernels::detail::dtans_decoded_slice<std::int32_t> layout;
+  std::uint64_t largest = 0, smallest = ~std::uint64_t(0);
+  for (std::uint64_t s = 0; s < v.slices; ++s) {
+    const std::uint64_t room = layout.lay_out(v, s, most);
+    largest = std::max(largest, room);
+    smallest = std::min(smallest, room);
+  }
+  ASSERT_GT(largest, kernels::detail::dtans_buffered_entries);
+  ASSERT_LE(smallest, kernels::detail::dtans_buffered_entries);
+  check_wide_mxv<min_plus<std::int32_t>>(a, 65);
+  check_wide_mxv<plus_times<std::int32_t>>(a, 66);
 }
 
 // The user-defined semiring in its own orientation: vxm pulls over Aᵀ with flipped<S>.

@@ -18,6 +18,7 @@
 
 #include "core/error.hpp"
 #include "core/parallel.hpp"
+#include "kernels/cpu/dtans_slice_decoder.hpp"
 
 namespace graphring {
 namespace {
@@ -769,8 +770,8 @@ void decode_slices(const dtans_view<V>& view, edge_offset* next, vertex_id* cols
   const std::int64_t slices = std::int64_t(view.slices);
 #pragma omp parallel for schedule(dynamic, 4) if (parallel)
   for (std::int64_t s = 0; s < slices; ++s)
-    view.for_each_in_slice(
-        std::uint64_t(s),
+    kernels::for_each_in_dtans_slice(
+        view, std::uint64_t(s),
         [&](std::uint32_t, std::uint64_t row, vertex_id col, const V& value) {
           const edge_offset k = next[row]++;
           if (cols) cols[k] = col;

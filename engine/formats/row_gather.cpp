@@ -9,6 +9,7 @@
 
 #include "core/error.hpp"
 #include "core/parallel.hpp"
+#include "kernels/cpu/dtans_slice_decoder.hpp"
 
 namespace graphring {
 
@@ -150,8 +151,8 @@ csr_matrix gather_dtans(const dtans_matrix& m, const vertex_id* rows, std::uint6
       wanted.assign(v.slice_row[sr.slice + 1] - base, -1);
       for (std::uint64_t i = sr.begin; i < sr.end; ++i) wanted[rows[i] - base] = std::int64_t(i);
       std::vector<entry>& mine = kept[t];
-      v.for_each_in_slice(
-          sr.slice,
+      kernels::for_each_in_dtans_slice(
+          v, sr.slice,
           [&](std::uint32_t, std::uint64_t row, vertex_id col, const V& value) {
             const std::int64_t at = wanted[row - base];
             if (at >= 0) mine.push_back({std::uint64_t(at), col, value});

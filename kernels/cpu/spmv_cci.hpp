@@ -127,20 +127,13 @@ bool fold_cci_row(cci_byte_reader& in, const Values& values, const X* x,
   };
   if constexpr (is_commutative_v<M> && !stops_at_any_v<S> && !stops_at_terminal_v<S>) {
     if (!x_present) {
-      C s0 = S::zero(), s1 = S::zero(), s2 = S::zero(), s3 = S::zero();
+      C s[4] = {S::zero(), S::zero(), S::zero(), S::zero()};
       while (k < end) {
         const std::uint64_t n = decode_cci_piece(in, end - k, col, cols);
-        std::uint64_t i = 0;
-        for (; i + 4 <= n; i += 4) {
-          s0 = S::accumulate(s0, product(i));
-          s1 = S::accumulate(s1, product(i + 1));
-          s2 = S::accumulate(s2, product(i + 2));
-          s3 = S::accumulate(s3, product(i + 3));
-        }
-        for (; i < n; ++i) s0 = S::accumulate(s0, product(i));
+        accumulate_in_four<S>(s, 0, n, product);
         k += n;
       }
-      acc = S::accumulate(acc, S::accumulate(S::accumulate(s0, s1), S::accumulate(s2, s3)));
+      acc = S::accumulate(acc, four_sums_combined<S>(s));
       return length > 0;
     }
   }

@@ -124,6 +124,27 @@ struct row_sum {
   }
 };
 
+// Adds product(i) for i in [begin, end) to four running sums in turn (the tail to s[0]), which
+// hides the latency of ⊕; for a commutative monoid only, whose sums may be combined in any order.
+template <class S, class Product>
+GRAPHRING_INLINE void accumulate_in_four(typename S::c_type (&s)[4], std::uint64_t begin,
+                                         std::uint64_t end, const Product& product) {
+  std::uint64_t i = begin;
+  for (; i + 4 <= end; i += 4) {
+    s[0] = S::accumulate(s[0], product(i));
+    s[1] = S::accumulate(s[1], product(i + 1));
+    s[2] = S::accumulate(s[2], product(i + 2));
+    s[3] = S::accumulate(s[3], product(i + 3));
+  }
+  for (; i < end; ++i) s[0] = S::accumulate(s[0], product(i));
+}
+
+// The four running sums of accumulate_in_four, combined.
+template <class S>
+GRAPHRING_INLINE typename S::c_type four_sums_combined(const typename S::c_type (&s)[4]) {
+  return S::accumulate(S::accumulate(s[0], s[1]), S::accumulate(s[2], s[3]));
+}
+
 template <class S, class Values, class X>
 struct product_taker {
   const Values* values;
