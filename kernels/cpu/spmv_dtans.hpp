@@ -175,9 +175,10 @@ std::uint64_t pull_decoded_dtans_slice(const dtans_view<V>& a, std::uint64_t s,
   return found;
 }
 
-// The most entries a slice decoded in two phases may take in the buffers (a thread's buffers
-// stay within this many column ids and values); a larger slice (a lane with a huge row) goes in
-// one phase.
+// The most entries a slice decoded in two phases may take in the buffers: a thread's buffers stay
+// within this many column ids and values, and as many row records (each row takes a symbol, and
+// a lane's room is at least its symbols); a larger slice (a lane with a huge row) goes in one
+// phase.
 inline constexpr std::uint64_t dtans_buffered_entries = std::uint64_t(1) << 20;
 
 }  // namespace detail
