@@ -13,8 +13,10 @@
 #include <sstream>
 #include <thread>
 
+#include "core/sanitizers.hpp"
 #include "engine/builder.hpp"
 #include "engine/edge_list.hpp"
+#include "tests/graphs_to_check.hpp"
 
 extern char** environ;
 
@@ -85,8 +87,10 @@ std::string shared_datasets() {
 
 std::string own_datasets() { return GRAPHRING_DATASETS; }
 
-std::string dataset(const std::string& relative) {
-  if (const std::string shared = shared_datasets(); !shared.empty()) return shared + "/" + relative;
+namespace {
+
+// The repository's own copy of a file under ../shared/datasets, or "".
+std::string bundled_copy(const std::string& relative) {
   // The shared path's folder, and the bundled copy's: byte-identical files.
   static const std::pair<const char*, const char*> bundled[] = {
       {"road/", ""},
@@ -101,6 +105,21 @@ std::string dataset(const std::string& relative) {
     if (std::filesystem::exists(own)) return own;
   }
   return "";
+}
+
+}  // namespace
+
+std::string dataset(const std::string& relative) {
+  if (const std::string shared = shared_datasets(); !shared.empty()) return shared + "/" + relative;
+  return bundled_copy(relative);
+}
+
+std::vector<std::string> graphs_to_check(const std::vector<std::string>& graphs) {
+  if (!built_with_sanitizer) return graphs;
+  std::vector<std::string> bundled;
+  for (const std::string& g : graphs)
+    if (!bundled_copy(g).empty()) bundled.push_back(g);
+  return bundled;
 }
 
 bool shared_datasets_required() {
