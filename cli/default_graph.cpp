@@ -1,4 +1,5 @@
-// Finding the bundled default graph from the running program's location.
+// Finding the bundled default graph: GRAPHRING_DATASETS, beside the running program, in the
+// source tree it was built from, or under the working directory.
 #include "cli/default_graph.hpp"
 
 #include <cstdlib>
@@ -20,6 +21,9 @@ std::string default_graph() {
     places.push_back(exe.parent_path().parent_path() / "datasets");
     places.push_back(exe.parent_path().parent_path() / "share" / "graphring" / "datasets");
   }
+#ifdef GRAPHRING_SOURCE_DATASETS
+  places.emplace_back(GRAPHRING_SOURCE_DATASETS);
+#endif
   places.emplace_back("datasets");
   for (const fs::path& dir : places)
     if (fs::exists(dir / file, ec)) return (dir / file).string();
