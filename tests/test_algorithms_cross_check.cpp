@@ -38,7 +38,7 @@ std::vector<std::string> systems_of(const std::string& table, const std::string&
 }
 
 TEST(AlgorithmsCrossCheck, EveryAlgorithmAgreesWithGraphblasAndBoostOnEveryDatasetGraph) {
-  // Every graph in the ordinary build; under a sanitizer the bundled ones (graphs_to_check).
+  // Every graph in the ordinary build; under a sanitizer the bundled ones and the largest.
   const std::vector<std::string> graphs = testing::graphs_to_check(
       {"web/web-NotreDame.txt.gz", "social/soc-Slashdot0902.txt.gz", "social/soc-Epinions1.txt.gz",
        "social/email-Enron.txt.gz", "social/ego-Facebook.txt.gz", "social/wiki-Vote.txt.gz",

@@ -19,7 +19,6 @@
 #include "core/error.hpp"
 #include "engine/formats/any_format.hpp"
 #include "engine/io/load.hpp"
-#include "tests/graphs_to_check.hpp"
 #include "tests/test_algorithms_checkers.hpp"
 #include "tests/test_support.hpp"
 
@@ -182,14 +181,10 @@ TEST(AlgorithmsFormats, RealGraphsMatchCsr) {
   graph road = load_graph(rome);
   check_sssp(road, 0);
   check_cc(road);  // few edges per vertex: every round over the graph's own edges
-  // The web graph in the ordinary build only (graphs_to_check: a sanitizer's run keeps the
-  // bundled graphs above).
-  for (const std::string& file : testing::graphs_to_check({"web/web-NotreDame.txt.gz"})) {
-    GRAPHRING_DATASET(notre_dame, file);
-    graph web = load_graph(notre_dame);
-    check_bfs(web, 0);
-    check_pagerank(web);
-  }
+  GRAPHRING_DATASET(notre_dame, "web/web-NotreDame.txt.gz");
+  graph web = load_graph(notre_dame);
+  check_bfs(web, 0);
+  check_pagerank(web);
 }
 
 TEST(AlgorithmsFormats, CommandLineTakesFormat) {

@@ -309,7 +309,7 @@ TEST(Formats, DtansShortRowsShareLanes) {
 
 TEST(Formats, RoundTripSharedDatasets) {
   GRAPHRING_REQUIRE_SHARED_DATASETS();
-  // Every graph in the ordinary build; under a sanitizer the bundled ones (graphs_to_check).
+  // Every graph in the ordinary build; under a sanitizer the bundled ones and the largest.
   for (const std::string& file : testing::graphs_to_check(
            {"web/web-NotreDame.txt.gz", "social/soc-Slashdot0902.txt.gz",
             "social/soc-Epinions1.txt.gz", "social/email-Enron.txt.gz",

@@ -116,10 +116,23 @@ std::string dataset(const std::string& relative) {
 
 std::vector<std::string> graphs_to_check(const std::vector<std::string>& graphs) {
   if (!built_with_sanitizer) return graphs;
-  std::vector<std::string> bundled;
-  for (const std::string& g : graphs)
-    if (!bundled_copy(g).empty()) bundled.push_back(g);
-  return bundled;
+  std::vector<std::string> kept;
+  std::string largest;
+  std::uintmax_t largest_bytes = 0;
+  for (const std::string& g : graphs) {
+    if (!bundled_copy(g).empty()) {
+      kept.push_back(g);
+      continue;
+    }
+    std::error_code ec;
+    const std::uintmax_t bytes = std::filesystem::file_size(dataset(g), ec);
+    if (!ec && bytes > largest_bytes) {
+      largest = g;
+      largest_bytes = bytes;
+    }
+  }
+  if (!largest.empty()) kept.push_back(largest);
+  return kept;
 }
 
 bool shared_datasets_required() {
