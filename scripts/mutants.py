@@ -80,6 +80,9 @@ MUTANTS = [
     # engine: builder, readers, outputs, memory
     ("builder-min-keeps-max", "engine/builder.cpp",
      "kept = std::min(kept, incoming);", "kept = std::max(kept, incoming);", "Builder.*", None),
+    ("builder-wide-arc-truncated", "engine/builder.cpp",
+     "return Packed ? key & 0xffffffffu : key;", "return key & 0xffffffffu;",
+     "Builder.MoreThanTwoToThe31Edges*", None),
     ("labels-span-wraps", "engine/io/label_compaction.cpp",
      "const bool dense = distance < 4 * count + (1u << 20);",
      "const bool dense = distance + 1 <= 4 * count + (1u << 20);", "EdgeList.*:CliErrors.Labels*", None),

@@ -2,14 +2,19 @@
 // edge lists with every option combination, both key paths, and 1 vs 2 threads.
 #include <gtest/gtest.h>
 #include <omp.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <fstream>
 #include <map>
 #include <random>
 #include <tuple>
 
 #include "core/error.hpp"
+#include "core/memory_budget.hpp"
 #include "core/prefix_sum.hpp"
+#include "core/sanitizers.hpp"
 #include "engine/builder.hpp"
 #include "engine/csr_transpose.hpp"
 #include "tests/test_support.hpp"
@@ -215,6 +220,83 @@ TEST(Builder, BlockedTransposeEqualsSerialOnEveryThreadCount) {
     }
   }
   omp_set_num_threads(saved);
+}
+
+// Whether a read of an untouched huge-page mapping maps the shared huge zero page (else the
+// kernel would fill a real 2 MiB page for it).
+bool huge_zero_page() {
+  std::ifstream f("/sys/kernel/mm/transparent_hugepage/use_zero_page");
+  int on = 0;
+  return f >> on && on == 1;
+}
+
+// Reads of `b` see zero pages until written and fault in no memory: its pages are dropped (a read
+// of a private anonymous mapping then maps a shared zero page), and huge pages (a fault per 2 MiB)
+// are kept only where their zero page exists.
+template <class T>
+void to_zero_pages(buffer<T>& b) {
+  const std::size_t page = std::size_t(sysconf(_SC_PAGESIZE));
+  const std::size_t bytes = (b.size() * sizeof(T) + page - 1) / page * page;
+  if (!huge_zero_page()) madvise(b.data(), bytes, MADV_NOHUGEPAGE);
+  madvise(b.data(), bytes, MADV_DONTNEED);
+}
+
+// The memory budget raised for a test whose arrays are mostly zero pages, and put back.
+struct raised_memory_budget {
+  explicit raised_memory_budget(std::uint64_t bytes) { set_memory_budget(bytes); }
+  ~raised_memory_budget() { set_memory_budget(0); }
+};
+
+// The path build_csr takes past 2^31 edges (64-bit arc numbers, the column looked up through the
+// edge arrays) on a real list of 2^31 + 16 edges: src, dst and weights are 8 GiB each of zero
+// pages (the edge (0, 0), a self-loop that drop_self_loops removes) with four real edges written
+// on either side of edge 2^31, among them a repeated edge and reverse arcs numbered past 2^32.
+// The result must equal the serial reference over those four edges in their input order.
+TEST(Builder, MoreThanTwoToThe31EdgesOnASparseMapping) {
+  if (built_with_sanitizer)
+    GTEST_SKIP() << "three passes over 2^32 checked loads take minutes under a sanitizer; the "
+                    "ordinary build runs it";
+  const std::uint64_t m = (std::uint64_t(1) << 31) + 16;
+  const raised_memory_budget budget(std::uint64_t(1) << 40);
+  edge_list e;
+  try {
+    e.src = buffer<vertex_id>(m);
+    e.dst = buffer<vertex_id>(m);
+    e.weights = buffer<std::uint32_t>(m);  // src's type: its constructor is the library's, at -O3
+  } catch (const std::bad_alloc&) {
+    GTEST_SKIP() << "cannot map 24 GiB of address space here";
+  }
+  auto& w = std::get<buffer<std::uint32_t>>(e.weights);
+  to_zero_pages(e.src);
+  to_zero_pages(e.dst);
+  to_zero_pages(w);
+  e.nrows = e.ncols = 4;
+  // (index, source, destination, weight), in input order
+  const std::tuple<std::uint64_t, vertex_id, vertex_id, std::uint32_t> real[] = {
+      {3, 1, 2, 10},
+      {(std::uint64_t(1) << 31) - 1, 3, 1, 40},
+      {(std::uint64_t(1) << 31) + 1, 1, 2, 20},
+      {m - 1, 2, 3, 30}};
+  edge_list few;
+  few.nrows = few.ncols = 4;
+  std::vector<double> few_weights;
+  for (const auto& [k, s, d, x] : real) {
+    e.src[k] = s, e.dst[k] = d, w[k] = x;
+    few.src.push_back(s), few.dst.push_back(d), few_weights.push_back(x);
+  }
+  few.weights = buffer<std::uint32_t>(few_weights.begin(), few_weights.end());
+
+  for (const build_options o : {build_options{false, true, duplicate_policy::keep},
+                                build_options{true, true, duplicate_policy::sum}}) {
+    SCOPED_TRACE(::testing::Message()
+                 << "symmetrize " << o.symmetrize << ", policy " << int(o.duplicates));
+    const auto rows = rows_of(build_csr(e, o));
+    EXPECT_EQ(rows, reference(few, few_weights, o));
+    EXPECT_EQ(rows, rows_of(build_csr(few, o)));
+    if (!o.symmetrize) {  // spelled out: edge 3's weight before edge 2^31 + 1's (input order)
+      EXPECT_EQ(rows, (std::vector<row_entries>{{}, {{2, 10}, {2, 20}}, {{3, 30}}, {{1, 40}}}));
+    }
+  }
 }
 
 TEST(PrefixSum, SumsPast32BitsWithoutOverflow) {
