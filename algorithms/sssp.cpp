@@ -9,16 +9,17 @@
 // relaxed over every edge until no distance below lo + Δ improves, and the vertices improved to
 // lo + Δ or more join the far set for later buckets. As in [2], A = L + H splits the edges into
 // light ones (weight <= Δ), relaxed in those inner rounds, and heavy ones, whose offers from the
-// bucket land at lo + Δ or beyond and so are relaxed once, from the settled bucket. Products skip
-// the vertices of finished buckets (a complemented mask), whose distances are final. The
-// relaxations push: the near set is a frontier, and L and H are made per call, so a pull would
-// first have to transpose them. Every step touches only the frontier and
-// the vertices it reaches, never all n, which is what makes thousands of small buckets (a road
-// network) cheap. With one weight w on every edge (an unweighted graph) and Δ <= w, a bucket
-// holds one distance and settles in one step: the buckets are the rounds of a breadth-first
-// search carrying distances, run as such, with the ANY monoid in place of min since all offers
-// to a vertex are equal. All results are exact minima of the same sums, so they do not depend
-// on the thread count.
+// bucket land at lo + Δ or beyond and so are relaxed once, from the settled bucket. Each of these
+// relaxations is one fused step, dist min= f min.+ L returning the distances that fell
+// (vxm_improve: a push into dist itself, as hand-written codes relax), so it needs no mask for
+// the finished buckets: their distances are final and no offer lowers them. The relaxations push:
+// the near set is a frontier, and L and H are made per call, so a pull would first have to
+// transpose them. Every step touches only the frontier and the vertices it reaches, never all n,
+// which is what makes thousands of small buckets (a road network) cheap. With one weight w on every
+// edge (an unweighted graph) and Δ <= w, a bucket holds one distance and settles in one step: the
+// buckets are the rounds of a breadth-first search carrying distances, run as such, with the ANY
+// monoid in place of min since all offers to a vertex are equal. All results are exact minima of
+// the same sums, so they do not depend on the thread count.
 //
 // [1] Kepner & Gilbert (eds.), "Graph Algorithms in the Language of Linear Algebra", SIAM 2011.
 // [2] Meyer & Sanders, "Δ-stepping: a parallelizable shortest path algorithm", J. Algorithms 2003.
@@ -34,6 +35,7 @@
 
 #include "algorithms/checks.hpp"
 #include "algorithms/graph_matrices.hpp"
+#include "engine/ops/improve.hpp"
 #include "engine/ops/mxv_format.hpp"
 #include "engine/ops/operations.hpp"
 
@@ -58,34 +60,29 @@ vector<double> start(const Matrix& a, vertex_id source) {
 // for every delta-stepping bucket when Δ <= w (a bucket holds one distance): the unweighted case.
 using any_plus = semiring<any_monoid<double>, plus_op<double>>;
 
-// t<¬settled> = f ⊕.+ A with ⊕ = min, or any when the offers are uniform.
+// t<¬reached> = f ⊕.+ A (t = f ⊕.+ A without `reached`) with ⊕ = min, or any when the offers are
+// uniform (then `reached` may be given).
 template <class Matrix>
 void offers(vector<double>& t, const vector<double>& f, const Matrix& a, bool uniform,
-            const vector<bool>* settled, product_method method = product_method::automatic) {
-  const descriptor outside = {
-      .replace = true, .structural_mask = true, .complement_mask = true, .method = method};
-  const descriptor plain = {.method = method};
-  if (uniform && settled) {
-    vxm(t, *settled, no_accum, any_plus{}, f, a, outside);
+            const vector<bool>* reached) {
+  const descriptor outside = {.replace = true, .structural_mask = true, .complement_mask = true};
+  if (uniform && reached) {
+    vxm(t, *reached, no_accum, any_plus{}, f, a, outside);
   } else if (uniform) {
-    vxm(t, no_mask, no_accum, any_plus{}, f, a, plain);
-  } else if (settled) {
-    vxm(t, *settled, no_accum, min_plus<double>{}, f, a, outside);
+    vxm(t, no_mask, no_accum, any_plus{}, f, a);
   } else {
-    vxm(t, no_mask, no_accum, min_plus<double>{}, f, a, plain);
+    vxm(t, no_mask, no_accum, min_plus<double>{}, f, a);
   }
 }
 
-// Relaxes the edges of a out of f, except into the vertices of `settled` (whose distances are
-// final) when given; returns the vertices whose distance improved, with it.
+// Relaxes the edges of a out of f by the product and a comparison (Bellman-Ford, whose wide
+// frontiers may pull); returns the vertices whose distance improved, with it.
 template <class Matrix>
-vector<double> relax(const vector<double>& f, const Matrix& a, vector<double>& dist, bool uniform,
-                     const vector<bool>* settled = nullptr,
-                     product_method method = product_method::automatic) {
+vector<double> relax(const vector<double>& f, const Matrix& a, vector<double>& dist, bool uniform) {
   const std::uint64_t n = dist.size();
   vector<double> t(n), improved(n);
-  // t<¬settled> = f min.+ A
-  offers(t, f, a, uniform, settled, method);
+  // t = f min.+ A
+  offers(t, f, a, uniform, nullptr);
   // improved = t⟨t < dist⟩
   const double* d = dist.values();
   select(
@@ -155,12 +152,11 @@ vector<double> delta_stepping(const Matrix& a, vertex_id source, double delta) {
   matrix<double> light = plain_matrix(a), heavy(n, n);
   if (reduce(max_monoid<double>{}, a) > delta)
     partition(light, heavy, value_le_op<double>{delta}, plain_matrix(a));
-  constexpr product_method push = product_method::push;
   // far: the reached vertices not yet settled (by structure; a vertex settled since it joined
   // is recognised by a distance below lo and dropped)
   vector<double> far(n), window(n), near(n), arrivals(n), settling(n);
-  // settled: the vertices of finished buckets, whose distances are final; bucket: this one's
-  vector<bool> settled(n), bucket(n);
+  // bucket: the vertices settled in this bucket
+  vector<bool> bucket(n);
   far.set(source, 0);
   for (double lo = 0;;) {
     // window = (dist ∩ far)⟨>= lo⟩
@@ -183,16 +179,16 @@ vector<double> delta_stepping(const Matrix& a, vertex_id source, double delta) {
       // bucket ∪= near
       apply(
           bucket, no_mask, lor_op<bool>{}, [](double) { return true; }, near);
-      const vector<double> improved = relax(near, inner, dist, false, &settled, push);
+      // dist min= near min.+ inner, improved = the distances that fell
+      const vector<double> improved = vxm_improve(dist, min_plus<double>{}, near, inner);
       // near = improved⟨< hi⟩,  arrivals ∪= improved⟨>= hi⟩
       select(near, no_mask, no_accum, value_lt_op<double>{hi}, improved);
       select(arrivals, no_mask, second_op<double>{}, value_ge_op<double>{hi}, improved);
     }
-    // settled ∪= bucket,  settling = dist ∩ bucket,  arrivals ∪= improvements by settling min.+ H
-    apply(settled, no_mask, lor_op<bool>{}, identity_op<bool>{}, bucket);
+    // settling = dist ∩ bucket,  arrivals ∪= improvements by settling min.+ H
     ewise_mult(settling, no_mask, no_accum, first_op<double>{}, dist, bucket);
     if (full_width) {
-      const vector<double> improved = relax(settling, heavy, dist, false, &settled, push);
+      const vector<double> improved = vxm_improve(dist, min_plus<double>{}, settling, heavy);
       apply(arrivals, no_mask, second_op<double>{}, identity_op<double>{}, improved);
     }
     // far ∪= arrivals

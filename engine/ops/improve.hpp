@@ -1,0 +1,108 @@
+// vxm_improve: w ⊕= u ⊕.⊗ A in place, returning the entries of w that changed. A graphring
+// extension for the relaxation step of shortest-path and label-propagation methods; in the
+// GraphBLAS C API it takes three calls:
+//     t = u ⊕.⊗ A;   c = t⟨t ⊕ w ≠ w⟩ with c's values t ⊕ w;   w<c> = c
+// For a dense w and an idempotent add monoid other than ANY (min, max, lor, land), the
+// result is the same vector c and w is left as the third call leaves it. Over a plain matrix the
+// three are one push over u's rows into w itself (kernels/cpu/push_improve.hpp: one random access
+// per edge, a compare-and-swap only where a product changes w); over a matrix held in another
+// format, they run as written. Values do not depend on the thread count.
+#pragma once
+
+#include <algorithm>
+#include <type_traits>
+
+#include "core/error.hpp"
+#include "engine/matrix.hpp"
+#include "engine/ops/elementwise.hpp"
+#include "engine/ops/mxv.hpp"
+#include "engine/ops/mxv_format.hpp"
+#include "engine/vector.hpp"
+#include "kernels/cpu/push_improve.hpp"
+#include "semirings/binary_ops.hpp"
+#include "semirings/monoids.hpp"
+#include "semirings/unary_ops.hpp"
+
+namespace graphring {
+
+namespace detail {
+
+template <class W>
+void check_improvable(const vector<W>& w, std::uint64_t a_ncols) {
+  check_dimension(w.size(), a_ncols, "the output vector's size");
+  if (w.form() != vector_form::dense)
+    throw error(error_kind::usage, "vxm_improve needs a dense output vector (every entry present)");
+}
+
+// The changed entries listed by push_improve (with repeats) as a vector, their values read from
+// w: sorted without repeats while the lists are short, else marked in presence bytes (a bitmap).
+template <class W>
+vector<W> collect_changed(const vector<W>& w, const kernels::improve_workspace& ws) {
+  const std::uint64_t n = w.size();
+  const W* values = w.values();
+  std::uint64_t listed = 0;
+  for (const auto& list : ws.changed) listed += list.size();
+  if (listed * sparse_density_divisor < n) {
+    array<vertex_id> indices(listed);
+    vertex_id* out = indices.data();
+    for (const auto& list : ws.changed) out = std::copy(list.begin(), list.end(), out);
+    std::sort(indices.begin(), indices.end());
+    indices.resize(std::size_t(std::unique(indices.begin(), indices.end()) - indices.begin()));
+    array<W> changed(indices.size());
+    for (std::uint64_t e = 0; e < indices.size(); ++e) changed[e] = values[indices[e]];
+    return vector<W>::from_sorted(n, std::move(indices), std::move(changed));
+  }
+  array<W> changed(n);
+  array<std::uint8_t> present(n, 0);
+  std::uint64_t found = 0;
+  for (const auto& list : ws.changed)
+    for (const std::uint32_t j : list) {
+      found += !present[j];
+      present[j] = 1;
+      changed[j] = values[j];
+    }
+  auto c = vector<W>::from_bitmap(n, std::move(changed), std::move(present), found);
+  c.conform();
+  return c;
+}
+
+}  // namespace detail
+
+// Over a plain matrix: one push into w.
+template <class S, class W, class U, class AT>
+vector<W> vxm_improve(vector<W>& w, S, const vector<U>& u, const matrix<AT>& a) {
+  static_assert(std::is_same_v<W, typename S::c_type>, "w must hold the semiring's output type");
+  detail::check_dimension(u.size(), a.nrows(), "the input vector's size");
+  detail::check_improvable(w, a.ncols());
+  static thread_local kernels::improve_workspace ws;
+  vector<U> spare;
+  const vector<U>& x = sparse_form(u, spare);
+  kernels::push_improve<S>(a.view(), x.indices(), x.values(), x.nvals(), w.values(), ws);
+  return detail::collect_changed(w, ws);
+}
+
+// Over any other matrix (a formatted one): the three operations.
+template <class S, class W, class U, class Matrix>
+vector<W> vxm_improve(vector<W>& w, S, const vector<U>& u, const Matrix& a) {
+  static_assert(std::is_same_v<W, typename S::c_type>, "w must hold the semiring's output type");
+  static_assert(is_idempotent_v<typename S::add_monoid> && !is_any_v<typename S::add_monoid>,
+                "vxm_improve needs an idempotent monoid that is not ANY");
+  detail::check_improvable(w, a.ncols());
+  const std::uint64_t n = w.size();
+  vector<W> t(n), changed(n);
+  // t = u ⊕.⊗ A
+  vxm(t, no_mask, no_accum, S{}, u, a, {.method = product_method::push});
+  // c = t⟨t ⊕ w ≠ w⟩, its values t ⊕ w
+  const W* d = w.values();
+  select(
+      changed, no_mask, no_accum,
+      [d](const W& x, std::uint64_t i, std::uint64_t) { return S::add(d[i], x) != d[i]; }, t);
+  apply_index(
+      changed, no_mask, no_accum,
+      [d](const W& x, std::uint64_t i, std::uint64_t) { return S::add(d[i], x); }, changed);
+  // w<c> = c
+  apply(w, no_mask, second_op<W>{}, identity_op<W>{}, changed);
+  return changed;
+}
+
+}  // namespace graphring

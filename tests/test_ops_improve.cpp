@@ -1,0 +1,182 @@
+// vxm_improve (engine/ops/improve.hpp): w ⊕= u ⊕.⊗ A in place, returning the entries of w that
+// changed, held against a serial loop over u's entries and A's rows, for min_plus, max_plus and
+// max_min, frontiers of a few vertices (a sorted sparse result) and of half the vertices (a
+// bitmap, the parallel push), on 1, 2 and 3 threads; over matrices held in CCI and SELL (the
+// three-call form); an index changed several times in one call; and its errors.
+#include <gtest/gtest.h>
+#include <omp.h>
+
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "core/error.hpp"
+#include "engine/formatted_matrix.hpp"
+#include "engine/ops/improve.hpp"
+#include "engine/ops/operations.hpp"
+
+namespace graphring {
+namespace {
+
+// n x n with m distinct positions, weights 1..50, and row 0 holding a tenth of the entries (a
+// row long enough to be cut across the push's blocks of frontier entries).
+template <class T>
+matrix<T> random_matrix(std::mt19937_64& rng, std::uint64_t n, std::uint64_t m) {
+  std::set<std::pair<vertex_id, vertex_id>> taken;
+  std::uniform_int_distribution<vertex_id> vertex(0, vertex_id(n - 1));
+  std::uniform_int_distribution<int> weight(1, 50);
+  array<vertex_id> rows(m), cols(m);
+  array<T> values(m);
+  for (std::uint64_t e = 0; e < m;) {
+    const vertex_id r = e < m / 10 ? 0 : vertex(rng), c = vertex(rng);
+    if (!taken.insert({r, c}).second) continue;
+    rows[e] = r, cols[e] = c, values[e] = T(weight(rng));
+    ++e;
+  }
+  return matrix<T>::from_tuples(n, n, rows, cols, values);
+}
+
+// `count` distinct frontier vertices with values 0..9.
+template <class T>
+vector<T> random_frontier(std::mt19937_64& rng, std::uint64_t n, std::uint64_t count) {
+  vector<T> u(n);
+  std::uniform_int_distribution<vertex_id> vertex(0, vertex_id(n - 1));
+  while (u.nvals() < count) u.set(vertex(rng), T(rng() % 10));
+  return u;
+}
+
+// A dense w: the monoid's identity (unreached) at a third of the entries, else 0..199.
+template <class S, class T>
+vector<T> random_w(std::mt19937_64& rng, std::uint64_t n) {
+  auto w = vector<T>::dense(n, T(0));
+  for (std::uint64_t i = 0; i < n; ++i)
+    w.set(i, rng() % 3 == 0 ? S::add_monoid::identity() : T(rng() % 200));
+  return w;
+}
+
+template <class T>
+struct expected_result {
+  std::vector<T> w;
+  std::map<std::uint64_t, T> changed;
+};
+
+// The serial loop: every product folded into w, then the entries that differ from before.
+template <class S, class T>
+expected_result<T> serial_improve(const matrix<T>& a, const vector<T>& u, const vector<T>& w) {
+  expected_result<T> out;
+  out.w.assign(w.values(), w.values() + w.size());
+  const auto view = a.view();
+  u.for_each([&](std::uint64_t k, const T& x) {
+    for (std::uint64_t p = view.offsets[k]; p < view.offsets[k + 1]; ++p) {
+      const std::uint32_t j = view.cols[p];
+      out.w[j] = S::add(out.w[j], S::multiply(x, view.value(p), 0, k, j));
+    }
+  });
+  for (std::uint64_t j = 0; j < w.size(); ++j)
+    if (out.w[j] != w.values()[j]) out.changed[j] = out.w[j];
+  return out;
+}
+
+template <class T>
+void expect_result(const vector<T>& w, const vector<T>& changed, const expected_result<T>& want) {
+  ASSERT_EQ(w.form(), vector_form::dense);
+  EXPECT_TRUE(std::equal(want.w.begin(), want.w.end(), w.values()));
+  ASSERT_EQ(changed.nvals(), want.changed.size());
+  std::map<std::uint64_t, T> got;
+  changed.for_each([&](std::uint64_t i, const T& x) { got[i] = x; });
+  EXPECT_EQ(got, want.changed);
+}
+
+struct restore_threads {
+  int threads = omp_get_max_threads();
+  ~restore_threads() { omp_set_num_threads(threads); }
+};
+
+template <class S, class T>
+void check_semiring() {
+  const restore_threads restore;
+  std::mt19937_64 rng(11);
+  const std::uint64_t n = 20000;
+  const matrix<T> a = random_matrix<T>(rng, n, 200000);
+  for (const std::uint64_t frontier : {std::uint64_t(5), n / 2}) {
+    const vector<T> u = random_frontier<T>(rng, n, frontier);
+    const vector<T> w0 = random_w<S, T>(rng, n);
+    const expected_result<T> want = serial_improve<S>(a, u, w0);
+    ASSERT_FALSE(want.changed.empty());
+    for (const int threads : {1, 2, 3}) {
+      SCOPED_TRACE(::testing::Message()
+                   << frontier << " frontier entries, " << threads << " threads");
+      omp_set_num_threads(threads);
+      vector<T> w = w0;
+      const vector<T> changed = vxm_improve(w, S{}, u, a);
+      expect_result(w, changed, want);
+      if (frontier == 5) {
+        EXPECT_EQ(changed.form(), vector_form::sparse);
+      }
+    }
+    for (const format_kind kind : {format_kind::cci, format_kind::sell}) {
+      SCOPED_TRACE(::testing::Message() << "format " << int(kind));
+      const formatted_matrix<T> fa(a, kind);
+      vector<T> w = w0;
+      const vector<T> changed = vxm_improve(w, S{}, u, fa);
+      expect_result(w, changed, want);
+    }
+  }
+}
+
+TEST(OpsImprove, MinPlusDoubleEqualsTheSerialLoop) { check_semiring<min_plus<double>, double>(); }
+
+TEST(OpsImprove, MaxPlusInt64EqualsTheSerialLoop) {
+  check_semiring<max_plus<std::int64_t>, std::int64_t>();
+}
+
+TEST(OpsImprove, MaxMinDoubleEqualsTheSerialLoop) { check_semiring<max_min<double>, double>(); }
+
+// Each of rows 1-4 lowers the same ten distances again (weights 9, 8, 7, 6, taken in row order):
+// an index changed four times is one entry of the result.
+TEST(OpsImprove, AnIndexChangedSeveralTimesIsOneEntry) {
+  array<vertex_id> rows(40), cols(40);
+  array<double> values(40);
+  for (std::uint64_t e = 0; e < 40; ++e)
+    rows[e] = vertex_id(1 + e / 10), cols[e] = vertex_id(10 + e % 10), values[e] = 9.0 - e / 10;
+  const auto a = matrix<double>::from_tuples(1000, 1000, rows, cols, values);
+  vector<double> u(1000);
+  for (vertex_id k = 1; k <= 4; ++k) u.set(k, 0.0);
+  auto w = vector<double>::dense(1000, std::numeric_limits<double>::infinity());
+  const vector<double> changed = vxm_improve(w, min_plus<double>{}, u, a);
+  ASSERT_EQ(changed.nvals(), 10u);
+  changed.for_each([](std::uint64_t i, double x) {
+    EXPECT_TRUE(i >= 10 && i < 20) << i;
+    EXPECT_EQ(x, 6.0);
+  });
+}
+
+// A frontier that changes nothing gives an empty result and leaves w as it was.
+TEST(OpsImprove, NoChangeGivesAnEmptyResult) {
+  std::mt19937_64 rng(3);
+  const matrix<double> a = random_matrix<double>(rng, 1000, 5000);
+  auto w = vector<double>::dense(1000, 0.0);  // every distance already 0
+  const vector<double> u = random_frontier<double>(rng, 1000, 500);
+  const vector<double> changed = vxm_improve(w, min_plus<double>{}, u, a);
+  EXPECT_EQ(changed.nvals(), 0u);
+  for (std::uint64_t i = 0; i < 1000; ++i) EXPECT_EQ(w.values()[i], 0.0);
+}
+
+TEST(OpsImprove, RefusesAnOutputThatIsNotDenseAndWrongSizes) {
+  std::mt19937_64 rng(5);
+  const matrix<double> a = random_matrix<double>(rng, 100, 300);
+  const vector<double> u = random_frontier<double>(rng, 100, 3);
+  vector<double> sparse(100);
+  EXPECT_THROW(vxm_improve(sparse, min_plus<double>{}, u, a), error);
+  auto short_w = vector<double>::dense(99, 0.0);
+  EXPECT_THROW(vxm_improve(short_w, min_plus<double>{}, u, a), error);
+  auto w = vector<double>::dense(100, 0.0);
+  const vector<double> short_u(99);
+  EXPECT_THROW(vxm_improve(w, min_plus<double>{}, short_u, a), error);
+}
+
+}  // namespace
+}  // namespace graphring
