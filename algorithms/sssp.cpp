@@ -3,38 +3,40 @@
 //     f = t⟨t < dist⟩      (the offers that improve),  dist<f> = f
 // Bellman-Ford relaxes the vertices improved in the last round until none is; with no negative
 // cycle that ends within n - 1 rounds, so a round n that still improves proves one.
-// Delta-stepping [2, 3] settles the vertices in buckets of width Δ, in the near/far form of [4]:
-// the bucket [lo, lo + Δ) starts at the smallest tentative distance lo among the reached,
-// unsettled vertices (the far set), so empty buckets cost nothing; inside it the near set is
-// relaxed over every edge until no distance below lo + Δ improves, and the vertices improved to
-// lo + Δ or more join the far set for later buckets. As in [2], A = L + H splits the edges into
-// light ones (weight <= Δ), relaxed in those inner rounds, and heavy ones, whose offers from the
-// bucket land at lo + Δ or beyond and so are relaxed once, from the settled bucket. Each of these
-// relaxations is one fused step, dist min= f min.+ L returning the distances that fell
-// (vxm_improve: a push into dist itself, as hand-written codes relax), so it needs no mask for
-// the finished buckets: their distances are final and no offer lowers them. The relaxations push:
-// the near set is a frontier, and L and H are made per call, so a pull would first have to
-// transpose them. Every step touches only the frontier and the vertices it reaches, never all n,
-// which is what makes thousands of small buckets (a road network) cheap. With one weight w on every
-// edge (an unweighted graph) and Δ <= w, a bucket holds one distance and settles in one step: the
-// buckets are the rounds of a breadth-first search carrying distances, run as such, with the ANY
-// monoid in place of min since all offers to a vertex are equal. All results are exact minima of
-// the same sums, so they do not depend on the thread count.
+// Delta-stepping [2, 3] settles the vertices in buckets [kΔ, (k + 1)Δ) of their tentative
+// distance, kept as a bucket queue (engine/ops/bucket_queue.hpp: each improved vertex listed in
+// its distance's bucket, a listing dropped once the distance has fallen below it, as GAP keeps its
+// bins [4]), so empty buckets cost nothing; the lowest bucket's vertices are relaxed until no
+// distance falls into it, and the vertices improved beyond it wait in their buckets. As in [2],
+// A = L + H splits the edges into light ones (weight <= Δ), relaxed in those inner rounds, and
+// heavy ones, whose offers from the bucket land beyond it and so are relaxed once, from the
+// settled bucket. Each of these relaxations is one fused step, dist min= f min.+ L returning the
+// distances that fell (vxm_improve: a push into dist itself, as hand-written codes relax), so it
+// needs no mask for the finished buckets: their distances are final and no offer lowers them.
+// The relaxations push: the near set is a frontier, and L and H are made per call, so a pull
+// would first have to transpose them. Every step touches only the frontier, the vertices it
+// reaches and the bucket's listings, never all n, which is what makes thousands of small buckets (a
+// road network) cheap. With one weight w on every edge (an unweighted graph) and Δ <= w, a bucket
+// holds one distance and settles in one step: the buckets are the rounds of a breadth-first search
+// carrying distances, run as such, with the ANY monoid in place of min since all offers to a vertex
+// are equal. All results are exact minima of the same sums, so they do not depend on the thread
+// count.
 //
 // [1] Kepner & Gilbert (eds.), "Graph Algorithms in the Language of Linear Algebra", SIAM 2011.
 // [2] Meyer & Sanders, "Δ-stepping: a parallelizable shortest path algorithm", J. Algorithms 2003.
 // [3] Sridhar et al., "Delta-stepping SSSP: from vertices and edges to GraphBLAS
 //     implementations", IPDPSW 2019.
-// [4] Davidson, Baxter, Garland, Owens, "Work-efficient parallel GPU methods for single-source
-//     shortest paths", IPDPS 2014.
+// [4] Beamer, Asanović, Patterson, "The GAP Benchmark Suite", arXiv:1508.03619, 2015.
 #include "algorithms/sssp.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
 
 #include "algorithms/checks.hpp"
 #include "algorithms/graph_matrices.hpp"
+#include "engine/ops/bucket_queue.hpp"
 #include "engine/ops/improve.hpp"
 #include "engine/ops/mxv_format.hpp"
 #include "engine/ops/operations.hpp"
@@ -118,10 +120,18 @@ vector<double> uniform_rounds(const Matrix& a, vertex_id source) {
 
 }  // namespace
 
-double automatic_delta(const matrix<double>& a) {
+double mean_weight_delta(const matrix<double>& a) {
   if (a.nvals() == 0) return 1;
   const double mean = reduce(plus_monoid<double>{}, a) / double(a.nvals());
   return mean > 0 && std::isfinite(mean) ? mean : 1;
+}
+
+double automatic_delta(const matrix<double>& a) {
+  if (a.nvals() == 0) return 1;
+  const double mean_weight = reduce(plus_monoid<double>{}, a) / double(a.nvals());
+  const double mean_degree = double(a.nvals()) / double(a.nrows());
+  const double delta = mean_weight * std::min(1.0, 2 / mean_degree);
+  return delta > 0 && std::isfinite(delta) ? delta : 1;
 }
 
 namespace {
@@ -139,61 +149,51 @@ vector<double> bellman_ford(const Matrix& a, vertex_id source) {
   return dist;
 }
 
+// `nonnegative`: the caller has checked the weights (a pass over them saved).
 template <class Matrix>
-vector<double> delta_stepping(const Matrix& a, vertex_id source, double delta) {
+vector<double> delta_stepping(const Matrix& a, vertex_id source, double delta,
+                              bool nonnegative = false) {
   if (delta <= 0) delta = automatic_delta(plain_matrix(a));
   if (!std::isfinite(delta)) throw error(error_kind::usage, "delta must be a finite number");
-  if (reduce(min_monoid<double>{}, a) < 0)
+  if (!nonnegative && reduce(min_monoid<double>{}, a) < 0)
     throw error(error_kind::usage, "delta-stepping needs non-negative weights");
   const std::uint64_t n = a.nrows();
   if (a.is_iso() && delta <= a.iso_value()) return uniform_rounds(a, source);
   vector<double> dist = start(a, source);
-  // L = A⟨<= Δ⟩,  H = A⟨> Δ⟩ (L = A and H empty, without copying, when no weight exceeds Δ)
+  // L = A⟨<= Δ⟩,  H = A⟨> Δ⟩ when light edges may be many (Δ above 1/16 of the largest weight);
+  // otherwise, or when no weight exceeds Δ, L = A and H is empty, without copying: a vertex is
+  // then rarely relaxed twice in its bucket, and making L and H costs more than relaxing the
+  // heavy edges with the light ones (docs/kernel-speed-log.md).
   matrix<double> light = plain_matrix(a), heavy(n, n);
-  if (reduce(max_monoid<double>{}, a) > delta)
+  const double longest = reduce(max_monoid<double>{}, a);
+  if (longest > delta && longest < 16 * delta)
     partition(light, heavy, value_le_op<double>{delta}, plain_matrix(a));
-  // far: the reached vertices not yet settled (by structure; a vertex settled since it joined
-  // is recognised by a distance below lo and dropped)
-  vector<double> far(n), window(n), near(n), arrivals(n), settling(n);
-  // bucket: the vertices settled in this bucket
-  vector<bool> bucket(n);
-  far.set(source, 0);
-  for (double lo = 0;;) {
-    // window = (dist ∩ far)⟨>= lo⟩
-    ewise_mult(window, no_mask, no_accum, first_op<double>{}, dist, far);
-    select(window, no_mask, no_accum, value_ge_op<double>{lo}, window);
-    if (window.nvals() == 0) break;
-    // lo = ⊕_min window;  the bucket is [lo, hi)
-    lo = reduce(min_monoid<double>{}, window);
-    // Where lo + Δ rounds to lo the bucket is one value wide, and a heavy offer may round into it:
-    // then every edge is relaxed in the inner rounds.
-    const bool full_width = lo + delta > lo;
-    const double hi = full_width ? lo + delta : std::nextafter(lo, infinity);
-    const matrix<double>& inner = full_width ? light : plain_matrix(a);
-    // near = window⟨< hi⟩,  far = window⟨>= hi⟩
-    select(near, no_mask, no_accum, value_lt_op<double>{hi}, window);
-    select(far, no_mask, no_accum, value_ge_op<double>{hi}, window);
-    arrivals.clear();
+  const bool split = heavy.nvals() > 0;
+  // The reached, unsettled vertices in buckets [kΔ, (k + 1)Δ) of their tentative distance.
+  bucket_queue<double> buckets(dist, delta);
+  vector<double> origin(n);
+  origin.set(source, 0);
+  buckets.push(origin);
+  vector<bool> bucket(n);  // the vertices taken from the current bucket (when split)
+  vector<double> settling(n);
+  while (!buckets.empty()) {
+    const double k = buckets.front_key();
     bucket.clear();
-    while (near.nvals() > 0) {
-      // bucket ∪= near
-      apply(
-          bucket, no_mask, lor_op<bool>{}, [](double) { return true; }, near);
-      // dist min= near min.+ inner, improved = the distances that fell
-      const vector<double> improved = vxm_improve(dist, min_plus<double>{}, near, inner);
-      // near = improved⟨< hi⟩,  arrivals ∪= improved⟨>= hi⟩
-      select(near, no_mask, no_accum, value_lt_op<double>{hi}, improved);
-      select(arrivals, no_mask, second_op<double>{}, value_ge_op<double>{hi}, improved);
-    }
-    // settling = dist ∩ bucket,  arrivals ∪= improvements by settling min.+ H
+    // Inner rounds, until no distance falls into bucket k: near = the bucket's vertices,
+    // bucket ∪= near,  dist min= near min.+ L, each distance that fell into its bucket.
+    do {
+      const vector<double> near = buckets.pop();
+      if (split)
+        apply(
+            bucket, no_mask, lor_op<bool>{}, [](double) { return true; }, near);
+      buckets.push(vxm_improve(dist, min_plus<double>{}, near, light));
+    } while (!buckets.empty() && buckets.front_key() == k);
+    if (!split) continue;
+    // settling = dist ∩ bucket,  dist min= settling min.+ H, each distance that fell into its
+    // bucket (beyond k, since every heavy edge is longer than Δ; were one to round into k, that
+    // bucket is simply taken again)
     ewise_mult(settling, no_mask, no_accum, first_op<double>{}, dist, bucket);
-    if (full_width) {
-      const vector<double> improved = vxm_improve(dist, min_plus<double>{}, settling, heavy);
-      apply(arrivals, no_mask, second_op<double>{}, identity_op<double>{}, improved);
-    }
-    // far ∪= arrivals
-    apply(far, no_mask, second_op<double>{}, identity_op<double>{}, arrivals);
-    lo = hi;
+    buckets.push(vxm_improve(dist, min_plus<double>{}, settling, heavy));
   }
   return dist;
 }
@@ -208,7 +208,7 @@ vector<double> shortest_paths(const Matrix& a, const matrix<double>& weights, ve
                   "--delta needs non-negative weights (this graph has negative ones)");
     return bellman_ford(a, source);
   }
-  return delta_stepping(a, source, delta.value_or(0));
+  return delta_stepping(a, source, delta.value_or(0), true);
 }
 
 }  // namespace

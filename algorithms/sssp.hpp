@@ -13,7 +13,7 @@ namespace graphring::algorithms {
 // Each returns the distances from `source` as a dense vector, +infinity where unreached.
 // A weighted graph's weights are used as double; an unweighted graph has weight 1 everywhere.
 
-// Delta-stepping; every weight must be >= 0. delta <= 0 picks the mean edge weight.
+// Delta-stepping; every weight must be >= 0. delta <= 0 picks automatic_delta(a).
 vector<double> sssp_delta_stepping(const matrix<double>& a, vertex_id source, double delta = 0);
 // The same through a format: only the rounds of one uniform weight pull, through Aᵀ's format;
 // the buckets' relaxations push over A's CSR rows and its light/heavy split.
@@ -30,7 +30,15 @@ vector<double> sssp_bellman_ford(const formatted_matrix<double>& a, vertex_id so
 vector<double> sssp(const graph& g, vertex_id source, std::optional<double> delta = std::nullopt,
                     const adjacency_format& format = {});
 
-// The mean edge weight (1 when there are no edges or it is 0): the automatic delta.
+// The automatic delta: twice the mean edge weight over the mean out-degree, at most the mean
+// weight (Meyer and Sanders' Δ = Θ(largest weight / largest degree) for random weights, in means;
+// 1 when there are no edges or it is not a positive number). A vertex then rarely improves twice
+// within its bucket, the buckets stay few enough on graphs of long paths (grids, roads), and one
+// weight on every edge still runs as breadth-first rounds.
 double automatic_delta(const matrix<double>& a);
+
+// The mean edge weight (1 when there are no edges or it is 0): the GPU's delta, whose buckets
+// each cost kernel launches and host round trips, so fewer and wider ones.
+double mean_weight_delta(const matrix<double>& a);
 
 }  // namespace graphring::algorithms

@@ -70,6 +70,22 @@ TEST(AlgorithmsSssp, RandomWeightedGraphsMatchDijkstra) {
   check_all_methods(g, 17);
 }
 
+// Buckets far more numerous than the bucket queue's window (a grid's long paths with a tiny Δ),
+// distances whose bucket numbers pass 2^53 or overflow, and Δ on either side of the rule that
+// splits light from heavy edges (Δ above 1/16 of the largest weight).
+TEST(AlgorithmsSssp, ManyBucketsAndHugeBucketNumbersMatchDijkstra) {
+  const graph grid = generate("grid:30:weighted");
+  const auto want = serial_dijkstra(grid, 0);
+  const auto a = algorithms::weights_of(grid);
+  for (double delta : {0.05, 1.0, 30.0, 1e9})
+    expect_same_distances(plain(algorithms::sssp_delta_stepping(a, 0, delta), inf), want);
+  const graph huge = random_weighted(300, 1500, 5, {1e17, 3e17, 1e300, 0, 1});
+  const auto huge_want = serial_dijkstra(huge, 0);
+  const auto h = algorithms::weights_of(huge);
+  for (double delta : {1e-300, 1.0, 1e16, 1e299})
+    expect_same_distances(plain(algorithms::sssp_delta_stepping(h, 0, delta), inf), huge_want);
+}
+
 TEST(AlgorithmsSssp, UnweightedGraphsUseWeightOne) {
   const graph weighted = generate("grid:20");
   const csr_matrix& a = weighted.adjacency();

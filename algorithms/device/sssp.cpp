@@ -77,7 +77,7 @@ vector<double> sssp_bellman_ford(const device_matrix<double>& a, vertex_id sourc
 }
 
 vector<double> sssp_delta_stepping(const device_matrix<double>& a, vertex_id source, double delta) {
-  if (delta <= 0) delta = automatic_delta(a.host());  // the CPU's choice: the mean weight
+  if (delta <= 0) delta = mean_weight_delta(a.host());
   if (!std::isfinite(delta)) throw error(error_kind::usage, "delta must be a finite number");
   if (a.nvals() > 0 && reduce(min_monoid<double>{}, a) < 0)
     throw error(error_kind::usage, "delta-stepping needs non-negative weights");

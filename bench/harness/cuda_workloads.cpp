@@ -197,7 +197,7 @@ void add_cuda_algorithm_systems(std::vector<workload>& out, graph& g, const benc
       const matrix<double> weights = algorithms::weights_of(g);
       const vertex_id source = sources[0];
       auto s = std::make_shared<state>(
-          state{device_matrix<double>(weights), algorithms::automatic_delta(weights), {}, {}});
+          state{device_matrix<double>(weights), algorithms::mean_weight_delta(weights), {}, {}});
       s->want = algorithms::sssp_delta_stepping(weights, source, s->delta);
       w.systems.push_back({gpu_system,
                            {},

@@ -9,12 +9,14 @@
 // format, they run as written. Values do not depend on the thread count.
 #pragma once
 
-#include <algorithm>
+#include <span>
 #include <type_traits>
+#include <vector>
 
 #include "core/error.hpp"
 #include "engine/matrix.hpp"
 #include "engine/ops/elementwise.hpp"
+#include "engine/ops/listed_entries.hpp"
 #include "engine/ops/mxv.hpp"
 #include "engine/ops/mxv_format.hpp"
 #include "engine/vector.hpp"
@@ -34,36 +36,11 @@ void check_improvable(const vector<W>& w, std::uint64_t a_ncols) {
     throw error(error_kind::usage, "vxm_improve needs a dense output vector (every entry present)");
 }
 
-// The changed entries listed by push_improve (with repeats) as a vector, their values read from
-// w: sorted without repeats while the lists are short, else marked in presence bytes (a bitmap).
+// The changed entries listed by push_improve (with repeats), each once, their values read from w.
 template <class W>
 vector<W> collect_changed(const vector<W>& w, const kernels::improve_workspace& ws) {
-  const std::uint64_t n = w.size();
-  const W* values = w.values();
-  std::uint64_t listed = 0;
-  for (const auto& list : ws.changed) listed += list.size();
-  if (listed * sparse_density_divisor < n) {
-    array<vertex_id> indices(listed);
-    vertex_id* out = indices.data();
-    for (const auto& list : ws.changed) out = std::copy(list.begin(), list.end(), out);
-    std::sort(indices.begin(), indices.end());
-    indices.resize(std::size_t(std::unique(indices.begin(), indices.end()) - indices.begin()));
-    array<W> changed(indices.size());
-    for (std::uint64_t e = 0; e < indices.size(); ++e) changed[e] = values[indices[e]];
-    return vector<W>::from_sorted(n, std::move(indices), std::move(changed));
-  }
-  array<W> changed(n);
-  array<std::uint8_t> present(n, 0);
-  std::uint64_t found = 0;
-  for (const auto& list : ws.changed)
-    for (const std::uint32_t j : list) {
-      found += !present[j];
-      present[j] = 1;
-      changed[j] = values[j];
-    }
-  auto c = vector<W>::from_bitmap(n, std::move(changed), std::move(present), found);
-  c.conform();
-  return c;
+  return listed_entries(w, std::span<const std::vector<std::uint32_t>>(ws.changed),
+                        [](std::uint32_t, const W&) { return true; });
 }
 
 }  // namespace detail

@@ -1,0 +1,186 @@
+// bucket_queue (engine/ops/bucket_queue.hpp) against a reference that keeps every listing in a
+// std::multimap by bucket: buckets come out lowest first, each index once with its current
+// value, listings whose value fell into another bucket dropped; buckets far beyond the window
+// (the overflow and its refill), pushes below the lowest bucket, keys past 2^53 and values whose
+// key overflows; and the errors.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <map>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "core/error.hpp"
+#include "engine/ops/bucket_queue.hpp"
+
+namespace graphring::testing {
+namespace {
+
+constexpr double inf = std::numeric_limits<double>::infinity();
+
+vector<double> entries(std::uint64_t n, const std::map<vertex_id, double>& e) {
+  vector<double> v(n);
+  for (const auto& [i, x] : e) v.set(i, x);
+  return v;
+}
+
+std::map<vertex_id, double> as_map(const vector<double>& v) {
+  std::map<vertex_id, double> m;
+  for (vertex_id i = 0; i < v.size(); ++i)
+    if (const auto x = v.get(i)) m[i] = *x;
+  return m;
+}
+
+// The queue's rule written plainly: the listings of the lowest bucket whose index's current value
+// still has that bucket's key.
+struct reference_queue {
+  double width;
+  std::multimap<double, vertex_id> listings;
+
+  double key(double v) const { return std::floor(v / width); }
+  void push(const std::map<vertex_id, double>& e) {
+    for (const auto& [i, x] : e) listings.emplace(key(x), i);
+  }
+  // The lowest bucket holding a listing that is not stale, and its entries; empty when none.
+  std::map<vertex_id, double> pop(const std::vector<double>& values) {
+    while (!listings.empty()) {
+      const double k = listings.begin()->first;
+      std::map<vertex_id, double> out;
+      for (auto it = listings.begin(); it != listings.end() && it->first == k;) {
+        if (key(values[it->second]) == k) out[it->second] = values[it->second];
+        it = listings.erase(it);
+      }
+      if (!out.empty()) return out;
+    }
+    return {};
+  }
+};
+
+// Runs a label-correcting loop with random lowerings through both and compares every bucket.
+void check_random_run(double width, double spread, std::uint64_t seed) {
+  SCOPED_TRACE(::testing::Message() << "width " << width << " spread " << spread);
+  const std::uint64_t n = 500;
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> value(0, spread);
+  vector<double> current = vector<double>::dense(n, inf);
+  std::vector<double> mirror(n, inf);
+  bucket_queue<double> queue(current, width);
+  reference_queue want{width, {}};
+  // Lowers some values (never raises one) and pushes what changed into both queues.
+  auto lower = [&](std::size_t count, double floor) {
+    std::map<vertex_id, double> changed;
+    for (std::size_t c = 0; c < count; ++c) {
+      const auto i = vertex_id(rng() % n);
+      const double x = floor + value(rng);
+      if (x < mirror[i]) changed[i] = mirror[i] = x;
+    }
+    for (const auto& [i, x] : changed) current.set(i, x);
+    queue.push(entries(n, changed));
+    want.push(changed);
+  };
+  lower(200, 0);
+  std::uint64_t buckets = 0;
+  while (!queue.empty()) {
+    const double k = queue.front_key();
+    const auto got = as_map(queue.pop());
+    // The queue may hand over a bucket whose listings were all stale (an empty vector); the
+    // reference skips those.
+    if (got.empty()) continue;
+    const auto expected = want.pop(mirror);
+    ASSERT_EQ(got, expected) << "bucket " << k;
+    EXPECT_EQ(want.key(expected.begin()->second), k);
+    ++buckets;
+    // New, lower values at or above the bucket just taken, as a relaxation makes them.
+    if (buckets < 300) lower(rng() % 5, expected.begin()->second);
+  }
+  EXPECT_TRUE(want.pop(mirror).empty());
+  EXPECT_GT(buckets, 10u);
+}
+
+TEST(OpsBucketQueue, BucketsComeOutLowestFirstWithoutStaleListings) {
+  check_random_run(1.0, 50, 1);     // all within the window
+  check_random_run(0.01, 100, 2);   // 10 000 buckets: the overflow and its refills
+  check_random_run(1e-9, 1e6, 3);   // keys near 10^15
+  check_random_run(7.5, 10000, 4);  // sparse buckets beyond the window
+}
+
+TEST(OpsBucketQueue, AListingIsDroppedOnceItsValueFellIntoAnotherBucket) {
+  vector<double> current = vector<double>::dense(4, inf);
+  bucket_queue<double> queue(current, 2.0);
+  current.set(1, 10);  // bucket 5
+  current.set(2, 11);  // bucket 5
+  queue.push(entries(4, {{1, 10}, {2, 11}}));
+  current.set(2, 3);  // bucket 1
+  queue.push(entries(4, {{2, 3}}));
+  EXPECT_EQ(queue.front_key(), 1);
+  EXPECT_EQ(as_map(queue.pop()), (std::map<vertex_id, double>{{2, 3}}));
+  EXPECT_EQ(queue.front_key(), 5);
+  EXPECT_EQ(as_map(queue.pop()), (std::map<vertex_id, double>{{1, 10}}));
+  EXPECT_TRUE(queue.empty());
+}
+
+TEST(OpsBucketQueue, RepeatedListingsComeOutOnce) {
+  vector<double> current = vector<double>::dense(3, inf);
+  bucket_queue<double> queue(current, 10.0);
+  current.set(0, 5);
+  queue.push(entries(3, {{0, 5}}));
+  current.set(0, 4);
+  queue.push(entries(3, {{0, 4}}));
+  EXPECT_EQ(as_map(queue.pop()), (std::map<vertex_id, double>{{0, 4}}));
+  EXPECT_TRUE(queue.empty());
+}
+
+TEST(OpsBucketQueue, APushBelowTheTakenBucketsIsTakenNext) {
+  vector<double> current = vector<double>::dense(3, inf);
+  bucket_queue<double> queue(current, 1.0);
+  current.set(0, 100);
+  current.set(1, 110);
+  queue.push(entries(3, {{0, 100}, {1, 110}}));
+  EXPECT_EQ(as_map(queue.pop()), (std::map<vertex_id, double>{{0, 100}}));
+  current.set(2, 105);  // between the taken bucket and the next
+  queue.push(entries(3, {{2, 105}}));
+  EXPECT_EQ(queue.front_key(), 105);
+  EXPECT_EQ(as_map(queue.pop()), (std::map<vertex_id, double>{{2, 105}}));
+  current.set(2, 50);  // below the window: its lowest slot takes it
+  queue.push(entries(3, {{2, 50}}));
+  EXPECT_EQ(as_map(queue.pop()), (std::map<vertex_id, double>{{2, 50}}));
+  EXPECT_EQ(as_map(queue.pop()), (std::map<vertex_id, double>{{1, 110}}));
+  EXPECT_TRUE(queue.empty());
+}
+
+TEST(OpsBucketQueue, KeysPast2To53AndOverflowingKeysStillComeOutInOrder) {
+  const double big = 1e300;
+  vector<double> current = vector<double>::dense(4, inf);
+  bucket_queue<double> queue(current, 1e-300);  // every key here is past 2^53 or overflows
+  const std::map<vertex_id, double> e = {{0, 3.0}, {1, big}, {2, 1e-200}, {3, 2 * big}};
+  for (const auto& [i, x] : e) current.set(i, x);
+  queue.push(entries(4, e));
+  std::vector<vertex_id> order;
+  while (!queue.empty())
+    for (const auto& [i, x] : as_map(queue.pop())) order.push_back(i);
+  // 1e300 and 2e300 share the bucket of the largest key; the others come out in value order.
+  ASSERT_EQ(order.size(), 4u);
+  EXPECT_EQ(order[0], 2u);
+  EXPECT_EQ(order[1], 0u);
+  EXPECT_EQ(std::set<vertex_id>(order.begin() + 2, order.end()), (std::set<vertex_id>{1, 3}));
+}
+
+TEST(OpsBucketQueue, Errors) {
+  vector<double> current = vector<double>::dense(3, 0);
+  for (const double width : {0.0, -1.0, inf, std::nan("")})
+    EXPECT_THROW(bucket_queue<double>(current, width), error) << width;
+  vector<double> sparse(3);
+  EXPECT_THROW(bucket_queue<double>(sparse, 1.0), error);
+  bucket_queue<double> queue(current, 1.0);
+  EXPECT_TRUE(queue.empty());
+  EXPECT_THROW(queue.front_key(), error);
+  EXPECT_THROW(queue.pop(), error);
+  EXPECT_THROW(queue.push(vector<double>(4)), error);
+  EXPECT_THROW(queue.push(entries(3, {{1, std::nan("")}})), error);
+  EXPECT_TRUE(queue.empty());
+}
+
+}  // namespace
+}  // namespace graphring::testing
