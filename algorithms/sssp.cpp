@@ -1,8 +1,9 @@
 // Single-source shortest paths as repeated relaxation over the min_plus semiring [1]:
 //     t = f min.+ A        (the distances the frontier f offers its out-neighbours)
 //     f = t⟨t < dist⟩      (the offers that improve),  dist<f> = f
-// Bellman-Ford relaxes the vertices improved in the last round until none is; with no negative
-// cycle that ends within n - 1 rounds, so a round n that still improves proves one.
+// Bellman-Ford relaxes the vertices improved in the last round until none is (by vxm_improve,
+// below, unless one weight is on every edge); with no negative cycle that ends within n - 1
+// rounds, so a round n that still improves proves one.
 // Delta-stepping [2, 3] settles the vertices in buckets [kΔ, (k + 1)Δ) of their tentative
 // distance, kept as a bucket queue (engine/ops/bucket_queue.hpp: each improved vertex listed in
 // its distance's bucket, a listing dropped once the distance has fallen below it, as GAP keeps its
@@ -77,8 +78,9 @@ void offers(vector<double>& t, const vector<double>& f, const Matrix& a, bool un
   }
 }
 
-// Relaxes the edges of a out of f by the product and a comparison (Bellman-Ford, whose wide
-// frontiers may pull); returns the vertices whose distance improved, with it.
+// Relaxes the edges of a out of f by the product and a comparison (Bellman-Ford over one weight
+// on every edge, whose wide frontiers may pull with the ANY monoid); returns the vertices whose
+// distance improved, with it.
 template <class Matrix>
 vector<double> relax(const vector<double>& f, const Matrix& a, vector<double>& dist, bool uniform) {
   const std::uint64_t n = dist.size();
@@ -144,7 +146,7 @@ vector<double> bellman_ford(const Matrix& a, vertex_id source) {
   for (std::uint64_t round = 0; f.nvals() > 0; ++round) {
     if (round == a.nrows())
       throw error(error_kind::bad_input, "a negative-weight cycle is reachable from the source");
-    f = relax(f, a, dist, a.is_iso());
+    f = a.is_iso() ? relax(f, a, dist, true) : vxm_improve(dist, min_plus<double>{}, f, a);
   }
   return dist;
 }
