@@ -63,18 +63,15 @@ vector<double> start(const Matrix& a, vertex_id source) {
 // for every delta-stepping bucket when Δ <= w (a bucket holds one distance): the unweighted case.
 using any_plus = semiring<any_monoid<double>, plus_op<double>>;
 
-// t<¬reached> = f ⊕.+ A (t = f ⊕.+ A without `reached`) with ⊕ = min, or any when the offers are
-// uniform (then `reached` may be given).
+// t<¬reached> = f any.+ A (t = f any.+ A without `reached`): the offers when they are uniform.
 template <class Matrix>
-void offers(vector<double>& t, const vector<double>& f, const Matrix& a, bool uniform,
+void offers(vector<double>& t, const vector<double>& f, const Matrix& a,
             const vector<bool>* reached) {
   const descriptor outside = {.replace = true, .structural_mask = true, .complement_mask = true};
-  if (uniform && reached) {
+  if (reached) {
     vxm(t, *reached, no_accum, any_plus{}, f, a, outside);
-  } else if (uniform) {
-    vxm(t, no_mask, no_accum, any_plus{}, f, a);
   } else {
-    vxm(t, no_mask, no_accum, min_plus<double>{}, f, a);
+    vxm(t, no_mask, no_accum, any_plus{}, f, a);
   }
 }
 
@@ -82,11 +79,11 @@ void offers(vector<double>& t, const vector<double>& f, const Matrix& a, bool un
 // on every edge, whose wide frontiers may pull with the ANY monoid); returns the vertices whose
 // distance improved, with it.
 template <class Matrix>
-vector<double> relax(const vector<double>& f, const Matrix& a, vector<double>& dist, bool uniform) {
+vector<double> uniform_relax(const vector<double>& f, const Matrix& a, vector<double>& dist) {
   const std::uint64_t n = dist.size();
   vector<double> t(n), improved(n);
-  // t = f min.+ A
-  offers(t, f, a, uniform, nullptr);
+  // t = f any.+ A
+  offers(t, f, a, nullptr);
   // improved = t⟨t < dist⟩
   const double* d = dist.values();
   select(
@@ -110,7 +107,7 @@ vector<double> uniform_rounds(const Matrix& a, vertex_id source) {
   reached.set(source, true);
   while (f.nvals() > 0) {
     // t<¬reached, replace> = f any.+ A
-    offers(t, f, a, true, &reached);
+    offers(t, f, a, &reached);
     // dist = second(dist, t),  reached ∪= t
     apply(dist, no_mask, second_op<double>{}, identity_op<double>{}, t);
     apply(
@@ -130,10 +127,8 @@ double mean_weight_delta(const matrix<double>& a) {
 
 double automatic_delta(const matrix<double>& a) {
   if (a.nvals() == 0) return 1;
-  const double mean_weight = reduce(plus_monoid<double>{}, a) / double(a.nvals());
   const double mean_degree = double(a.nvals()) / double(a.nrows());
-  const double delta = mean_weight * std::min(1.0, 2 / mean_degree);
-  return delta > 0 && std::isfinite(delta) ? delta : 1;
+  return mean_weight_delta(a) * std::min(1.0, 2 / mean_degree);
 }
 
 namespace {
@@ -146,7 +141,7 @@ vector<double> bellman_ford(const Matrix& a, vertex_id source) {
   for (std::uint64_t round = 0; f.nvals() > 0; ++round) {
     if (round == a.nrows())
       throw error(error_kind::bad_input, "a negative-weight cycle is reachable from the source");
-    f = a.is_iso() ? relax(f, a, dist, true) : vxm_improve(dist, min_plus<double>{}, f, a);
+    f = a.is_iso() ? uniform_relax(f, a, dist) : vxm_improve(dist, min_plus<double>{}, f, a);
   }
   return dist;
 }
