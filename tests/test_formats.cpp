@@ -1,11 +1,10 @@
 // Compressed formats: lossless round trips (random matrices with empty rows, one huge row, n = 1,
 // an empty matrix, duplicate edges and the largest jumps; every graph of ../shared/datasets
-// weighted and unweighted) and pull SpMV over every format against a serial reference.
+// weighted and unweighted), the automatic format rule and the size targets. Pull SpMV over every
+// format: tests/test_format_spmv.cpp.
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <cstring>
-#include <memory>
 #include <random>
 
 #include "core/error.hpp"
@@ -17,100 +16,17 @@
 #include "engine/formats/hyb.hpp"
 #include "engine/formats/sell.hpp"
 #include "engine/io/load.hpp"
-#include "kernels/cpu/format_spmv.hpp"
-#include "semirings/builtin.hpp"
-#include "semirings/examples/shortest_path_count.hpp"
 #include "tests/graphs_to_check.hpp"
+#include "tests/random_csr.hpp"
 #include "tests/test_support.hpp"
 
 namespace graphring {
 namespace {
 
-struct random_shape {
-  std::uint64_t nrows = 100, ncols = 100;
-  double mean_degree = 5;
-  double empty_rows = 0.2;     // fraction of rows left empty
-  double duplicates = 0.05;    // chance an entry repeats the previous column
-  double contiguous = 0.4;     // chance an entry follows the previous column
-  std::uint64_t huge_row = 0;  // if > 0, row 0 gets this many entries
-  value_type values = value_type::none;
-};
-
-template <class T>
-shared_array<T> random_values(std::uint64_t n, std::mt19937_64& rng) {
-  buffer<T> v(n);
-  std::uniform_int_distribution<int> w(-50, 50);
-  for (auto& x : v) {
-    // Not one conditional expression: its common type would be unsigned, wrapping the negatives.
-    if constexpr (std::is_unsigned_v<T>) {
-      x = T(w(rng) + 50);
-    } else {
-      x = T(w(rng));
-    }
-  }
-  return shared_array<T>(std::move(v));
-}
-
-csr_matrix random_matrix(const random_shape& shape, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(0, 1);
-  std::geometric_distribution<std::uint64_t> length(1.0 / (1.0 + shape.mean_degree));
-  buffer<edge_offset> offsets(shape.nrows + 1);
-  buffer<vertex_id> cols;
-  offsets[0] = 0;
-  for (std::uint64_t r = 0; r < shape.nrows; ++r) {
-    std::uint64_t len = u(rng) < shape.empty_rows ? 0 : length(rng);
-    if (r == 0 && shape.huge_row) len = shape.huge_row;
-    std::vector<vertex_id> row;
-    std::uint64_t c = std::uniform_int_distribution<std::uint64_t>(0, shape.ncols - 1)(rng);
-    for (std::uint64_t j = 0; j < len && shape.ncols > 0; ++j) {
-      if (j > 0) {
-        const double p = u(rng);
-        if (p < shape.duplicates) {
-        } else if (p < shape.duplicates + shape.contiguous) {
-          c += 1;
-        } else {
-          // Jumps of every scale, up to the whole column range.
-          const int bits = std::uniform_int_distribution<int>(1, 32)(rng);
-          c += 1 + (rng() & ((std::uint64_t(1) << bits) - 1)) % shape.ncols;
-        }
-      }
-      if (c >= shape.ncols) break;
-      row.push_back(vertex_id(c));
-    }
-    cols.insert(cols.end(), row.begin(), row.end());
-    offsets[r + 1] = cols.size();
-  }
-  csr_matrix a;
-  a.nrows = shape.nrows;
-  a.ncols = shape.ncols;
-  const std::uint64_t nnz = cols.size();
-  a.offsets = shared_array<edge_offset>(std::move(offsets));
-  a.cols = shared_array<vertex_id>(std::move(cols));
-  switch (shape.values) {
-    case value_type::int32:
-      a.values = random_values<std::int32_t>(nnz, rng);
-      break;
-    case value_type::int64:
-      a.values = random_values<std::int64_t>(nnz, rng);
-      break;
-    case value_type::uint32:
-      a.values = random_values<std::uint32_t>(nnz, rng);
-      break;
-    case value_type::uint64:
-      a.values = random_values<std::uint64_t>(nnz, rng);
-      break;
-    case value_type::float32:
-      a.values = random_values<float>(nnz, rng);
-      break;
-    case value_type::float64:
-      a.values = random_values<double>(nnz, rng);
-      break;
-    case value_type::none:
-      break;
-  }
-  return a;
-}
+using testing::edge_shapes;
+using testing::random_matrix;
+using testing::random_shape;
+using testing::random_values;
 
 template <class T>
 bool same_array(const shared_array<T>& x, const shared_array<T>& y) {
@@ -153,25 +69,6 @@ void expect_round_trips(const csr_matrix& a) {
   expect_same(a, dtans_matrix::from_csr(a).to_csr());
   expect_same(a, dtans_matrix::from_csr(a, {1}).to_csr());  // a lane closes after each row
   expect_same(a, dtans_matrix::from_csr(a, {37}).to_csr());
-}
-
-std::vector<random_shape> edge_shapes() {
-  std::vector<random_shape> shapes;
-  random_shape s;
-  shapes.push_back(s);
-  s.nrows = s.ncols = 1;  // n = 1
-  shapes.push_back(s);
-  s.nrows = s.ncols = 0;  // empty matrix
-  shapes.push_back(s);
-  s.nrows = 2000, s.ncols = 5000000, s.huge_row = 30000;  // a single huge row
-  shapes.push_back(s);
-  s.huge_row = 0, s.nrows = 300, s.ncols = std::uint64_t(max_vertices),
-  s.contiguous = 0.1;  // jumps to 2^32-2
-  shapes.push_back(s);
-  s.nrows = 500, s.ncols = 50, s.empty_rows = 0.9,
-  s.duplicates = 0.5;  // mostly empty, many duplicates
-  shapes.push_back(s);
-  return shapes;
 }
 
 TEST(Formats, RoundTripRandomMatrices) {
@@ -331,228 +228,6 @@ TEST(Formats, RoundTripSharedDatasets) {
   }
 }
 
-// ---- SpMV --------------------------------------------------------------------------------------
-
-// shortest_path_count written for u ⊕.⊗ A has the path counts first; a pull over A's rows
-// (y = A x) has the edge weight first, so the test flips the operands of its multiply.
-struct extend_flipped : binary_op_types<double, examples::path_count, examples::path_count> {
-  constexpr examples::path_count operator()(double w, examples::path_count p) const {
-    return examples::path_count_extend()(p, w);
-  }
-};
-using path_count_pull = semiring<examples::path_count_min, extend_flipped>;
-
-template <class C>
-bool same_value(const C& a, const C& b) {
-  if constexpr (std::is_same_v<C, examples::path_count>) {
-    return a.dist == b.dist && a.count == b.count;
-  } else if constexpr (std::is_floating_point_v<C>) {
-    return std::abs(a - b) <= 1e-6 * std::max<C>(1, std::abs(b));
-  } else {
-    return a == b;
-  }
-}
-
-template <class S, class X>
-void reference_spmv(const csr_matrix& a, const std::vector<X>& x,
-                    const std::vector<std::uint8_t>& xp, typename S::c_type* y,
-                    std::vector<std::uint8_t>& yp) {
-  for (std::uint64_t i = 0; i < a.nrows; ++i) {
-    yp[i] = 0;
-    if (i % 7 == 3) continue;  // the test's allowed(i)
-    for (edge_offset k = a.row_begin(i); k < a.row_end(i); ++k) {
-      const vertex_id c = a.cols[k];
-      if (!xp[c]) continue;
-      const typename S::a_type v = a.has_values()
-                                       ? typename S::a_type(testing::value_at(a.values, k))
-                                       : typename S::a_type(1);
-      const auto p = S::multiply(v, x[c], i, c, 0);
-      y[i] = yp[i] ? S::add(y[i], p) : p;
-      yp[i] = 1;
-    }
-  }
-}
-
-// Calls f(const T* values) for the value types this file's products meet: pattern, int32 and
-// float64 (the random matrices) and int64 (integral weights as the text readers store them).
-// Dispatching over these four, not all seven, keeps this object's kernel instantiations, most of
-// its compile time, to the ones its tests run; another type fails the test.
-template <class F>
-void with_tested_values(const value_array& values, F&& f) {
-  if (std::holds_alternative<std::monostate>(values)) {
-    f(static_cast<const pattern_value*>(nullptr));
-  } else if (const auto* v32 = std::get_if<shared_array<std::int32_t>>(&values)) {
-    f(v32->data());
-  } else if (const auto* v64 = std::get_if<shared_array<std::int64_t>>(&values)) {
-    f(v64->data());
-  } else if (const auto* f64 = std::get_if<shared_array<double>>(&values)) {
-    f(f64->data());
-  } else {
-    ADD_FAILURE() << "no product test for values of type " << type_name(type_of(values));
-  }
-}
-
-template <class S, class X>
-void check_formats(const csr_matrix& a, const std::vector<X>& x,
-                   const std::vector<std::uint8_t>& xp) {
-  using C = typename S::c_type;
-  SCOPED_TRACE(::testing::internal::GetTypeName<S>());
-  // Not std::vector: C may be bool.
-  std::unique_ptr<C[]> want(new C[a.nrows + 1]()), got(new C[a.nrows + 1]());
-  std::vector<std::uint8_t> want_p(a.nrows), got_p(a.nrows);
-  reference_spmv<S>(a, x, xp, want.get(), want_p);
-  const auto allowed = [](std::uint64_t i) { return i % 7 != 3; };
-  auto compare = [&](const char* name) {
-    SCOPED_TRACE(name);
-    for (std::uint64_t i = 0; i < a.nrows; ++i) {
-      ASSERT_EQ(got_p[i], want_p[i]) << "row " << i;
-      if (want_p[i]) {
-        ASSERT_TRUE(same_value(got[i], want[i]))
-            << "row " << i << ": " << ::testing::PrintToString(got[i]) << ", want "
-            << ::testing::PrintToString(want[i]);
-      }
-    }
-  };
-  auto run = [&](const auto& m, auto kernel, const char* name) {
-    with_tested_values(m.values(), [&](const auto* v) {
-      std::fill(got_p.begin(), got_p.end(), 2);
-      kernel(m.view(v));
-      compare(name);
-    });
-  };
-  const X* xs = x.data();
-  const std::uint8_t* xps = xp.data();
-  run(
-      coo_matrix::from_csr(a),
-      [&](const auto& v) {
-        kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed);
-      },
-      "coo");
-  run(
-      ell_matrix::from_csr(a, {1e9}),
-      [&](const auto& v) {
-        kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed);
-      },
-      "ell");
-  run(
-      sell_matrix::from_csr(a),
-      [&](const auto& v) {
-        kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed);
-      },
-      "sell");
-  run(
-      sell_matrix::from_csr(a, {20, 3}),
-      [&](const auto& v) {
-        kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed);
-      },
-      "sell-20-3");
-  run(
-      cci_matrix::from_csr(a),
-      [&](const auto& v) {
-        kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed);
-      },
-      "cci");
-  run(
-      cci_matrix::from_csr(a, {8}),
-      [&](const auto& v) {
-        kernels::spmv_pull_stored<S>(v, xs, xps, got.get(), got_p.data(), allowed);
-      },
-      "cci-8");
-  for (const std::uint32_t lane_symbols : {512u, 5u}) {
-    const dtans_matrix d = dtans_matrix::from_csr(a, {lane_symbols});
-    with_tested_values(a.values, [&](const auto* v) {
-      using V = std::remove_const_t<std::remove_pointer_t<decltype(v)>>;
-      std::fill(got_p.begin(), got_p.end(), 2);
-      kernels::spmv_pull_stored<S>(d.view<V>(), xs, xps, got.get(), got_p.data(), allowed);
-      compare("dtans");
-    });
-  }
-  for (std::uint64_t width : {std::uint64_t(0), std::uint64_t(2), ell_options::whole_rows}) {
-    const hyb_matrix h = hyb_matrix::from_csr(a, width);
-    with_tested_values(h.ell().values(), [&](const auto* ev) {
-      with_tested_values(h.overflow().values(), [&](const auto* cv) {
-        if constexpr (std::is_same_v<decltype(ev), decltype(cv)>) {
-          std::fill(got_p.begin(), got_p.end(), 2);
-          kernels::spmv_pull_stored<S>(h.view(ev, cv), xs, xps, got.get(), got_p.data(), allowed);
-          compare("hyb");
-        }
-      });
-    });
-  }
-}
-
-template <class X>
-std::vector<X> random_x(std::uint64_t n, std::mt19937_64& rng) {
-  std::vector<X> x(n);
-  std::uniform_int_distribution<int> d(-20, 20);
-  for (auto& v : x) {
-    if constexpr (std::is_same_v<X, examples::path_count>) {
-      v = {double(d(rng) + 20) / 4, std::uint64_t(d(rng) + 21)};
-    } else {
-      v = X(d(rng));
-    }
-  }
-  return x;
-}
-
-void check_semirings(const csr_matrix& a, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<std::uint8_t> xp(a.ncols);
-  for (auto& p : xp) p = rng() % 5 != 0;
-  check_formats<plus_times<std::int64_t>>(a, random_x<std::int64_t>(a.ncols, rng), xp);
-  check_formats<plus_times<double>>(a, random_x<double>(a.ncols, rng), xp);
-  check_formats<plus_times<float>>(a, random_x<float>(a.ncols, rng), xp);
-  check_formats<min_plus<std::int32_t>>(a, random_x<std::int32_t>(a.ncols, rng), xp);
-  check_formats<lor_land<std::int32_t>>(a, random_x<std::int32_t>(a.ncols, rng), xp);
-  check_formats<max_min<double>>(a, random_x<double>(a.ncols, rng), xp);
-  check_formats<path_count_pull>(a, random_x<examples::path_count>(a.ncols, rng), xp);
-}
-
-TEST(FormatSpmv, RandomMatricesEveryFormatAndSemiring) {
-  std::uint64_t seed = 500;
-  for (random_shape shape : edge_shapes()) {
-    if (shape.ncols > 10000000) shape.ncols = 20000;  // x is dense here
-    for (value_type t : {value_type::none, value_type::int32, value_type::float64}) {
-      shape.values = t;
-      SCOPED_TRACE(::testing::Message() << "rows " << shape.nrows << " type " << type_name(t));
-      check_semirings(random_matrix(shape, seed), seed);
-      ++seed;
-    }
-  }
-}
-
-// A dense x larger than kernels::prefetch_above_bytes is prefetched by the SELL kernel, for the
-// slots of each slice only: slices of 4, 8 and 12 rows on a 700 000-column matrix, against the
-// reference (under the sanitizers, a prefetch slot read past the column array would show).
-TEST(FormatSpmv, SellPrefetchingALargeXAtEverySliceHeight) {
-  random_shape shape;
-  shape.nrows = 30000;  // enough entries (about 110 000) for several blocks of slices
-  shape.ncols = 700000;
-  shape.mean_degree = 12;
-  ASSERT_GT(shape.ncols * sizeof(float), kernels::prefetch_above_bytes);
-  const csr_matrix a = random_matrix(shape, 77);
-  std::mt19937_64 rng(78);
-  const std::vector<float> x = random_x<float>(a.ncols, rng);
-  using S = plus_times<float>;
-  std::vector<float> want(a.nrows), got(a.nrows);
-  std::vector<std::uint8_t> want_p(a.nrows), got_p(a.nrows);
-  reference_spmv<S>(a, x, std::vector<std::uint8_t>(a.ncols, 1), want.data(), want_p);
-  const auto allowed = [](std::uint64_t i) { return i % 7 != 3; };
-  for (const std::uint64_t chunk : {4u, 8u, 12u}) {
-    SCOPED_TRACE(::testing::Message() << "C " << chunk);
-    const sell_matrix m = sell_matrix::from_csr(a, {chunk, std::uint64_t(1) << 20});
-    std::fill(got_p.begin(), got_p.end(), 2);
-    kernels::spmv_pull_stored<S>(m.view(static_cast<const float*>(nullptr)), x.data(), nullptr,
-                                 got.data(), got_p.data(), allowed);
-    for (std::uint64_t i = 0; i < a.nrows; ++i) {
-      ASSERT_EQ(got_p[i], want_p[i]) << "row " << i;
-      if (want_p[i]) {
-        ASSERT_TRUE(same_value(got[i], want[i])) << "row " << i;
-      }
-    }
-  }
-}
-
 // The size targets on the web and social graphs: CCI's column code under half of CSR's
 // 32 bits per entry, and CSR-dtANS's index code (its table included; row structure is reported
 // apart) within 10% of the order-0 entropy of the delta-coded indices.
@@ -567,15 +242,6 @@ TEST(Formats, CompressionTargetsOnSharedDatasets) {
     EXPECT_LE(double(cci_matrix::from_csr(a).column_bits()) / nnz, 16.0);
     const entropy_bound h = order0_entropy(a);
     EXPECT_LE(8.0 * double(dtans_matrix::from_csr(a).size().index_bytes) / nnz, 1.1 * h.index_bits);
-  }
-}
-
-TEST(FormatSpmv, SharedDatasets) {
-  GRAPHRING_REQUIRE_SHARED_DATASETS();
-  for (const char* file :
-       {"social/email-Enron.txt.gz", "road/rome99.gr", "internet/as20000102.txt.gz"}) {
-    SCOPED_TRACE(file);
-    check_semirings(load_graph(testing::shared_datasets() + "/" + file).adjacency(), 9);
   }
 }
 
