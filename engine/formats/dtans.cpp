@@ -11,13 +11,13 @@
 #include <array>
 #include <bit>
 #include <cmath>
-#include <queue>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "core/error.hpp"
 #include "core/parallel.hpp"
+#include "engine/formats/dtans_multiplicities.hpp"
 #include "kernels/cpu/dtans_slice_decoder.hpp"
 
 namespace graphring {
@@ -74,21 +74,11 @@ struct planned {
   std::uint32_t raw_bits;  // per occurrence
 };
 
-// Multiplicities (<= M, at most K in all) maximizing the information the slots save: one each,
-// then one at a time to the largest gain c * log2((m + 1) / m) (concave, so greedy is optimal).
+// Multiplicities (<= M, at most K in all) maximizing the information the slots save.
 std::vector<std::uint32_t> multiplicities(const std::vector<planned>& entries) {
-  std::vector<std::uint32_t> m(entries.size(), 1);
-  std::priority_queue<std::pair<double, std::size_t>> gains;
-  auto gain = [&](std::size_t i) {
-    return double(entries[i].count) * std::log2(double(m[i] + 1) / m[i]);
-  };
-  for (std::size_t i = 0; i < entries.size(); ++i) gains.push({gain(i), i});
-  for (std::uint64_t left = dtans_slots - entries.size(); left > 0 && !gains.empty(); --left) {
-    const std::size_t i = gains.top().second;
-    gains.pop();
-    if (++m[i] < dtans_max_multiplicity) gains.push({gain(i), i});
-  }
-  return m;
+  std::vector<std::uint64_t> counts(entries.size());
+  for (std::size_t i = 0; i < entries.size(); ++i) counts[i] = entries[i].count;
+  return formats::dtans_multiplicities(counts);
 }
 
 // Bits the entries' occurrences take under multiplicities m.
@@ -524,9 +514,11 @@ symbol_counts count_symbols(const csr_source<T>& in) {
   counts.row_symbols = buffer<std::uint64_t>(a.nrows);
   const bool parallel = a.nnz() > kernels::min_parallel_work;
   std::vector<key_tally> tallies(parallel ? std::size_t(omp_get_max_threads()) : 1);
-  // Deltas are at most ncols; the dense array of each thread holds at most 2 bytes an entry.
+  // Deltas are at most ncols; the dense array of each thread holds at most 2 bytes an entry, and
+  // at most 4 counters an entry in a small matrix (which its zeroing and its scan then cost).
+  const std::uint64_t small = std::min<std::uint64_t>(1u << 16, 4 * a.nnz() + 64);
   const std::size_t dense = std::size_t(std::min<std::uint64_t>(
-      {a.ncols + 2, std::uint64_t(1) << 22, std::max<std::uint64_t>(1u << 16, a.nnz() / 4)}));
+      {a.ncols + 2, std::uint64_t(1) << 22, std::max<std::uint64_t>(small, a.nnz() / 4)}));
   const std::int64_t nrows = std::int64_t(a.nrows);
 #pragma omp parallel num_threads(int(tallies.size())) if (parallel)
   {
