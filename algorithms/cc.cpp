@@ -19,9 +19,15 @@
 // directions (no rounds at all when every vertex is in that tree, or when no edge is left
 // outside it). A directed graph's weak components take the edges of A and of Aᵀ side by side,
 // so the undirected graph A ∪ Aᵀ is never formed. Its sample is a vertex's first out-edge and
-// first in-edge (faster than the first two of each, which had beaten four), merged into one
-// matrix so that each round runs one product, not two (docs/kernel-speed-log.md). Where the
-// sample does not join every vertex, the rounds on the remaining edges finish the job.
+// first in-edge (faster than the first two of each, which had beaten four): one edge each way
+// per vertex, held as two index vectors, out(u) and in(u), u's smallest out- and in-neighbour
+// (u itself where it has none; the rows are sorted, so a product stops at a row's first entry).
+// A round's mngp is then two gathers, gp(out) min gp(in), where a sample matrix cost a selection
+// of each side, their union and a product over its row offsets every round
+// (docs/kernel-speed-log.md). Counting u among its own neighbours changes nothing: gp(u) =
+// f(f(u)) is no lower than what the hooking writes there, and f(u) = min(f(u), gp(u)) is the
+// shortcut. Where the sample does not join every vertex, the rounds on the remaining edges
+// finish the job.
 //
 // [1] Zhang, Azad, Hu, "FastSV: a distributed-memory connected component algorithm with fast
 //     convergence", SIAM PP 2020.
@@ -49,8 +55,7 @@ namespace {
 using label = vertex_id;
 using labels = vector<label>;
 
-constexpr std::uint64_t sampled_edges = 4;     // per vertex of a symmetric graph, as in LAGraph
-constexpr std::uint64_t sampled_each_way = 1;  // out-edges and in-edges of a directed one
+constexpr std::uint64_t sampled_edges = 4;   // per vertex of a symmetric graph, as in LAGraph
 constexpr std::uint64_t mode_samples = 864;  // vertices whose root votes for the largest component
 
 // The undirected graph's edges as the union of a few matrices: S itself when it is symmetric,
@@ -79,14 +84,6 @@ edge_sets selected(const edge_sets_of<E>& edges, const Keep& keep) {
   return out;
 }
 
-// The edge sets as one matrix, ∪ E (the first alone when there is one).
-edge_sets united(edge_sets edges) {
-  for (std::size_t k = 1; k < edges.size(); ++k)
-    ewise_add(edges.front(), no_mask, no_accum, lor_op<bool>{}, edges.front(), edges[k]);
-  edges.resize(std::min<std::size_t>(edges.size(), 1));
-  return edges;
-}
-
 // f(u) = min(u, the smallest neighbour of u).
 template <class E>
 labels first_parents(const edge_sets_of<E>& edges, std::uint64_t n) {
@@ -99,10 +96,42 @@ labels first_parents(const edge_sets_of<E>& edges, std::uint64_t n) {
   return f;
 }
 
-// FastSV rounds over the edge sets from the forest f until the grandparents settle; f ends as
-// stars.
+// mngp(mngp, gp) for edge sets: mngp = min over E of E min.second gp.
 template <class E>
-void fastsv(const edge_sets_of<E>& edges, labels& f) {
+auto over_edges(const edge_sets_of<E>& edges) {
+  return [&edges](labels& mngp, const labels& gp) {
+    mxv(mngp, no_mask, no_accum, min_second<label>{}, edges.front(), gp);
+    for (std::size_t k = 1; k < edges.size(); ++k)
+      mxv(mngp, no_mask, min_op<label>{}, min_second<label>{}, edges[k], gp);
+  };
+}
+
+// For each vertex u of E's rows, its smallest neighbour in E (E's rows are sorted, so the product
+// stops at a row's first entry), or u itself where its row is empty.
+template <class E>
+labels smallest_neighbour_or_self(const E& e, std::uint64_t n) {
+  labels s(n);
+  // s = 0, 1, ..., n-1;  s<E's rows> = E min.secondi 1
+  apply_index(s, no_mask, no_accum, row_index_op{}, labels::dense(n, 0));
+  mxv(s, no_mask, second_op<label>{}, min_secondi<label>{}, e, vector<bool>::dense(n, true));
+  return s;
+}
+
+// mngp(mngp, gp) for a sample of one edge each way per vertex (out and in from
+// smallest_neighbour_or_self): mngp = gp(out) min gp(in).
+auto over_sample(const labels& out, const labels& in) {
+  return [&out, &in](labels& mngp, const labels& gp) {
+    const std::uint64_t n = gp.size();
+    extract(mngp, no_mask, no_accum, gp, std::span<const label>(out.values(), n));
+    extract(mngp, no_mask, min_op<label>{}, gp, std::span<const label>(in.values(), n));
+  };
+}
+
+// FastSV rounds from the forest f until the grandparents settle, min_neighbour_gp(mngp, gp)
+// giving each vertex the least grandparent among its neighbours (over_edges, over_sample); f
+// ends as stars.
+template <class MinNeighbourGp>
+void fastsv(const MinNeighbourGp& min_neighbour_gp, labels& f) {
   const std::uint64_t n = f.size();
   labels gp(n), mngp(n), next_gp(n);
   vector<bool> moved(n);
@@ -110,10 +139,8 @@ void fastsv(const edge_sets_of<E>& edges, labels& f) {
   // gp = f(f)
   extract(gp, no_mask, no_accum, f, std::span<const label>(parent.data(), n));
   for (bool changed = n > 0; changed;) {
-    // mngp = min over E of E min.second gp
-    mxv(mngp, no_mask, no_accum, min_second<label>{}, edges.front(), gp);
-    for (std::size_t k = 1; k < edges.size(); ++k)
-      mxv(mngp, no_mask, min_op<label>{}, min_second<label>{}, edges[k], gp);
+    // mngp(u) = min over u's neighbours v of gp(v)
+    min_neighbour_gp(mngp, gp);
     // f(f(u)) = min(f(f(u)), mngp(u))                  (stochastic hooking)
     assign(f, no_mask, min_op<label>{}, mngp, std::span<const label>(parent.data(), n));
     // f = min(f, mngp);  f = min(f, gp)                (aggressive hooking, shortcutting)
@@ -159,14 +186,26 @@ template <class E>
 labels components(const edge_sets_of<E>& edges, std::uint64_t n) {
   if (n <= 1024 || entries(edges) <= 2 * sampled_edges * n) {
     labels f = first_parents(edges, n);
-    fastsv(edges, f);
+    fastsv(over_edges(edges), f);
     return f;
   }
-  // sample = ∪ E⟨rank < k⟩ over every E, one matrix, so that a round runs one product
-  const std::uint64_t k = edges.size() == 1 ? sampled_edges : sampled_each_way;
-  const edge_sets sample = united(selected(edges, row_rank_lt_op{k}));
-  labels f = first_parents(sample, n);  // a row's first entry is also its sample's
-  fastsv(sample, f);
+  labels f;
+  if (edges.size() == 1) {
+    // sample = E⟨rank < k⟩, a matrix
+    const edge_sets sample = selected(edges, row_rank_lt_op{sampled_edges});
+    f = first_parents(sample, n);  // a row's first entry is also its sample's
+    fastsv(over_edges(sample), f);
+  } else {
+    // the sample of A and Aᵀ: u's smallest out- and in-neighbour (or u)
+    const labels out = smallest_neighbour_or_self(edges[0], n);
+    const labels in = smallest_neighbour_or_self(edges[1], n);
+    // f = 0, 1, ..., n-1;  f = min(f, out, in)
+    f = labels(n);
+    apply_index(f, no_mask, no_accum, row_index_op{}, labels::dense(n, 0));
+    apply(f, no_mask, min_op<label>{}, identity_op<label>{}, out);
+    apply(f, no_mask, min_op<label>{}, identity_op<label>{}, in);
+    fastsv(over_sample(out, in), f);
+  }
   const label key = sampled_mode(f);
   // others = f⟨≠ key⟩: none, and every vertex is in key's tree
   labels others(n);
@@ -187,7 +226,7 @@ labels components(const edge_sets_of<E>& edges, std::uint64_t n) {
     rest.push_back(std::move(r));
     rest.push_back(std::move(rt));
   }
-  fastsv(rest, f);
+  fastsv(over_edges(rest), f);
   return f;
 }
 
