@@ -216,7 +216,7 @@ labels components(const edge_sets_of<E>& edges, std::uint64_t n) {
   // every vertex that has an edge (the others have none).
   const label* root = f.values();
   edge_sets outside =
-      selected(edges, [root, key](bool, std::uint64_t i, std::uint64_t) { return root[i] != key; });
+      selected(edges, row_where_op{[root, key](std::uint64_t i) { return root[i] != key; }});
   if (entries(outside) == 0) return f;
   // FastSV needs them both ways round: R and Rᵀ for every R
   edge_sets rest;

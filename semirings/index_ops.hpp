@@ -91,6 +91,20 @@ struct row_rank_lt_op {
   }
 };
 
+// Keeps the entries of the rows i where keep_row(i) holds. A graphring extension: select over a
+// matrix then reads only the kept rows' entries (engine/ops/elementwise.hpp), so selecting a few
+// rows of a large matrix costs a pass over its row offsets, not over its entries.
+template <class F>
+struct row_where_op {
+  F keep_row;
+  template <class X>
+  GRAPHRING_HD constexpr bool operator()(const X&, std::uint64_t i, std::uint64_t) const {
+    return keep_row(i);
+  }
+};
+template <class F>
+row_where_op(F) -> row_where_op<F>;
+
 // Value comparisons with a bound scalar: keeps x when x ≠ / == / < / <= / > / >= s.
 template <class T>
 struct value_ne_op {

@@ -417,6 +417,45 @@ TEST(OpsMatrix, PartitionEqualsSelectAndItsComplement) {
   check_partition<double>();
 }
 
+// select with row_where_op (a graphring extension: whole rows kept or dropped, only the kept
+// rows' entries read) against a serial copy of the kept rows: every shape, valued and iso, A and
+// Aᵀ (transpose_first), with no row, every row and a pattern of rows kept.
+template <class T>
+void check_select_rows() {
+  for (const shape& s : shapes()) {
+    SCOPED_TRACE(s.name);
+    rng_t rng(seed_of(std::string("select rows ") + s.name));
+    const matrix<T> valued = random_matrix<T>(rng, s);
+    const matrix<T> iso = matrix<T>::from_csr(
+        csr_matrix{valued.nrows(), valued.ncols(), valued.offsets(), valued.cols(), {}}, T(2));
+    for (const matrix<T>& a : {valued, iso}) {
+      for (const bool t : {false, true}) {
+        const matrix<T> x = t ? a.transposed() : a;
+        for (const int rows : {0, 1, 2}) {
+          SCOPED_TRACE(::testing::Message() << "rows kept " << rows << (t ? ", transposed" : ""));
+          auto keep = [rows](std::uint64_t i) { return rows == 1 || (rows == 2 && i % 5 < 2); };
+          gb::sparse_matrix<T> want{x.nrows(), x.ncols(), {0}, {}, {}};
+          for (std::uint64_t i = 0; i < x.nrows(); ++i) {
+            for (std::uint64_t p = x.offsets()[i]; keep(i) && p < x.offsets()[i + 1]; ++p) {
+              want.cols.push_back(x.cols()[p]);
+              want.values.push_back(x.value(p));
+            }
+            want.offsets.push_back(want.cols.size());
+          }
+          matrix<T> c(x.nrows(), x.ncols());
+          select(c, no_mask, no_accum, row_where_op{keep}, a, {.transpose_first = t});
+          expect_equal(c, want);
+        }
+      }
+    }
+  }
+}
+
+TEST(OpsMatrix, SelectWholeRowsEqualsACopyOfTheKeptRows) {
+  check_select_rows<std::int32_t>();
+  check_select_rows<double>();
+}
+
 TEST(OpsMatrix, ReduceToScalar) {
   gb::graphblas_start(2);
   for (const shape& s : shapes()) {

@@ -299,15 +299,24 @@ matrix<R> merge_matrices(const matrix<A>& a, const matrix<B>& b, const Op& op,
       bound);
 }
 
+// Every row may hold kept entries (map_matrix's default row condition).
+struct every_row_t {
+  constexpr bool operator()(std::uint64_t) const noexcept { return true; }
+};
+
 // keep(i, j, x, rank, out) for every entry, rank being the entry's place in its row (0, 1, ...).
 // `iso`: the one value every kept entry takes, when the caller knows it (no value array then).
 // `ranks`: when given, keep admits exactly the first `ranks` entries of each row (select with
-// row_rank_lt_op), so a row's count is known without a look.
-template <class R, class A, class F>
+// row_rank_lt_op), so a row's count is known without a look. `keep_row`: when given, keep admits
+// every entry of the rows i where keep_row(i) holds and none of the others (select with
+// row_where_op), so the other rows' entries are never read.
+template <class R, class A, class F, class KeepRow = every_row_t>
 matrix<R> map_matrix(const matrix<A>& a, const F& keep, std::optional<R> iso = std::nullopt,
-                     std::uint64_t ranks = ~std::uint64_t(0)) {
+                     std::uint64_t ranks = ~std::uint64_t(0), const KeepRow& keep_row = {}) {
+  constexpr bool by_rows = !std::is_same_v<KeepRow, every_row_t>;
   const auto av = a.view();
   auto row = [&](std::uint64_t i, auto&& emit) {
+    if (!keep_row(i)) return;
     const kernels::csr_view<A> rows = av;
     const std::uint64_t first = rows.offsets[i];
     const std::uint64_t last = first + std::min(ranks, rows.offsets[i + 1] - first);
@@ -317,12 +326,17 @@ matrix<R> map_matrix(const matrix<A>& a, const F& keep, std::optional<R> iso = s
         emit(rows.cols[p], out);
     }
   };
-  if (ranks != ~std::uint64_t(0))
+  if (by_rows || ranks != ~std::uint64_t(0))
     return build_rows_counted<R>(a.nrows(), a.ncols(), a.nvals(), row, iso, [&](std::uint64_t i) {
-      return std::min(ranks, av.offsets[i + 1] - av.offsets[i]);
+      return keep_row(i) ? std::min(ranks, av.offsets[i + 1] - av.offsets[i]) : 0;
     });
   return build_rows_counted<R>(a.nrows(), a.ncols(), a.nvals(), row, iso);
 }
+
+template <class F>
+inline constexpr bool is_row_where_v = false;
+template <class F>
+inline constexpr bool is_row_where_v<row_where_op<F>> = true;
 
 // How many leading entries of a row `keep` admits, when that is all it looks at: k for
 // row_rank_lt_op; otherwise no limit.
@@ -332,6 +346,16 @@ std::uint64_t rank_limit(const F& keep) {
     return keep.k;
   } else {
     return ~std::uint64_t(0);
+  }
+}
+
+// The row condition of a predicate that keeps whole rows (row_where_op); otherwise every row.
+template <class F>
+auto row_condition(const F& keep) {
+  if constexpr (is_row_where_v<F>) {
+    return keep.keep_row;
+  } else {
+    return every_row_t{};
   }
 }
 
@@ -519,7 +543,8 @@ void select(matrix<W>& c, const Mask& mask, const Accum& accum, const F& keep, c
         out = v;
         return bool(detail::call_index_op(keep, v, i, j, rank));
       },
-      x.is_iso() ? std::optional<A>(x.iso_value()) : std::nullopt, detail::rank_limit(keep));
+      x.is_iso() ? std::optional<A>(x.iso_value()) : std::nullopt, detail::rank_limit(keep),
+      detail::row_condition(keep));
   detail::write_back(c, mask, accum, t, d, false);
 }
 
