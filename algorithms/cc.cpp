@@ -45,6 +45,7 @@
 #include "algorithms/graph_matrices.hpp"
 #include "engine/ops/mxv_format.hpp"
 #include "engine/ops/operations.hpp"
+#include "semirings/named_ops.hpp"
 
 namespace graphring::algorithms {
 
@@ -55,7 +56,10 @@ namespace {
 using label = vertex_id;
 using labels = vector<label>;
 
-constexpr std::uint64_t sampled_edges = 4;   // per vertex of a symmetric graph, as in LAGraph
+constexpr std::uint64_t sampled_edges = 4;  // per vertex of a symmetric graph, as in LAGraph
+// ⊕ = or, ⊗ = ≠: dot(lor_not_equal{}, x, y) tells whether two dense vectors differ anywhere.
+using lor_not_equal = semiring<lor_monoid, not_equal_op<label>>;
+
 constexpr std::uint64_t mode_samples = 864;  // vertices whose root votes for the largest component
 
 // The undirected graph's edges as the union of a few matrices: S itself when it is symmetric,
@@ -134,7 +138,6 @@ template <class MinNeighbourGp>
 void fastsv(const MinNeighbourGp& min_neighbour_gp, labels& f) {
   const std::uint64_t n = f.size();
   labels gp(n), mngp(n), next_gp(n);
-  vector<bool> moved(n);
   array<label> parent(f.values(), n);
   // gp = f(f)
   extract(gp, no_mask, no_accum, f, std::span<const label>(parent.data(), n));
@@ -147,12 +150,9 @@ void fastsv(const MinNeighbourGp& min_neighbour_gp, labels& f) {
     apply(f, no_mask, min_op<label>{}, identity_op<label>{}, mngp);
     apply(f, no_mask, min_op<label>{}, identity_op<label>{}, gp);
     // next_gp = f(f)
-    std::copy(f.values(), f.values() + n, parent.data());
-    extract(next_gp, no_mask, no_accum, f, std::span<const label>(parent.data(), n));
-    // moved = next_gp ≠ gp;   changed = ⊕_or moved
-    ewise_mult(
-        moved, no_mask, no_accum, [](label x, label y) { return x != y; }, next_gp, gp);
-    changed = reduce(lor_monoid{}, moved);
+    extract(next_gp, no_mask, no_accum, f, std::span<const label>(f.values(), n));
+    // changed = ⊕_or (next_gp ≠ gp)
+    changed = dot(lor_not_equal{}, next_gp, gp);
     std::swap(gp, next_gp);
     if (!changed) break;
     // f = gp;  gp = f(f), as gp(gp)                    (shortcutting once more)

@@ -16,6 +16,12 @@ struct less_op : binary_op_types<T, T, bool> {
   GRAPHRING_HD constexpr bool operator()(T x, T y) const { return x < y; }
 };
 
+// x ≠ y (GraphBLAS's GrB_NE)
+template <class T>
+struct not_equal_op : binary_op_types<T, T, bool> {
+  GRAPHRING_HD constexpr bool operator()(T x, T y) const { return x != y; }
+};
+
 // x / y
 template <class T>
 struct divide_op : binary_op_types<T> {
