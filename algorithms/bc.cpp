@@ -24,6 +24,7 @@
 
 #include "algorithms/graph_matrices.hpp"
 #include "engine/io/load.hpp"
+#include "engine/ops/mxm_format.hpp"
 #include "engine/ops/operations.hpp"
 
 namespace graphring::algorithms {
@@ -32,8 +33,10 @@ namespace {
 
 using batch_matrix = matrix<double>;
 
-// Σ_s δ_s(v) over one batch of sources.
-vector<double> batch_dependencies(const matrix<bool>& a, std::span<const vertex_id> sources) {
+// Σ_s δ_s(v) over one batch of sources; a is a matrix or a formatted matrix (whose products
+// gather the rows they read from its format: engine/ops/mxm_format.hpp).
+template <class Matrix>
+vector<double> batch_dependencies(const Matrix& a, std::span<const vertex_id> sources) {
   const std::uint64_t k = sources.size(), n = a.nrows();
   array<vertex_id> rows(k), cols(k);
   for (std::uint64_t b = 0; b < k; ++b) {
@@ -75,10 +78,9 @@ vector<double> batch_dependencies(const matrix<bool>& a, std::span<const vertex_
   return bc;
 }
 
-}  // namespace
-
-vector<double> betweenness(const matrix<bool>& a, std::span<const vertex_id> sources,
-                           std::uint64_t batch) {
+template <class Matrix>
+vector<double> dependencies(const Matrix& a, std::span<const vertex_id> sources,
+                            std::uint64_t batch) {
   const std::uint64_t n = a.nrows();
   for (vertex_id s : sources)
     if (s >= n)
@@ -99,17 +101,39 @@ vector<double> betweenness(const matrix<bool>& a, std::span<const vertex_id> sou
   return bc;
 }
 
-vector<double> betweenness(graph& g, std::span<const vertex_id> sources) {
+}  // namespace
+
+vector<double> betweenness(const matrix<bool>& a, std::span<const vertex_id> sources,
+                           std::uint64_t batch) {
+  return dependencies(a, sources, batch);
+}
+
+vector<double> betweenness(const formatted_matrix<bool>& a, std::span<const vertex_id> sources,
+                           std::uint64_t batch) {
+  return dependencies(a, sources, batch);
+}
+
+vector<double> betweenness(graph& g, std::span<const vertex_id> sources,
+                           const adjacency_format& format) {
   std::vector<vertex_id> every;
   if (sources.empty()) {
     every.resize(g.vertices());
     for (std::uint64_t v = 0; v < every.size(); ++v) every[v] = vertex_id(v);
     sources = every;
   }
-  if (g.duplicate_edges() == 0) return betweenness(structure_of(g, false), sources);
+  if (g.duplicate_edges() == 0) {
+    // Stored compressed: the products read A's (and Aᵀ's) rows from the file's format.
+    if (auto stored = stored_structure(g, format)) return betweenness(*stored, sources);
+    matrix<bool> a = structure_of(g, false);
+    if (format.plain_csr()) return betweenness(a, sources);
+    return betweenness(formatted_matrix<bool>(std::move(a), format, format_build::on_first_use),
+                       sources);
+  }
   const graph simple = rebuild(g, {.duplicates = duplicate_policy::first});
   const csr_matrix& a = simple.adjacency();
-  return betweenness(matrix<bool>::from_csr({a.nrows, a.ncols, a.offsets, a.cols, {}}, true),
+  matrix<bool> s = matrix<bool>::from_csr({a.nrows, a.ncols, a.offsets, a.cols, {}}, true);
+  if (format.plain_csr()) return betweenness(s, sources);
+  return betweenness(formatted_matrix<bool>(std::move(s), format, format_build::on_first_use),
                      sources);
 }
 

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <span>
 
+#include "engine/formatted_matrix.hpp"
 #include "engine/graph.hpp"
 #include "engine/matrix.hpp"
 #include "engine/vector.hpp"
@@ -18,7 +19,16 @@ namespace graphring::algorithms {
 vector<double> betweenness(const matrix<bool>& a, std::span<const vertex_id> sources,
                            std::uint64_t batch = 64);
 
-// The same on a graph (repeated edges count once); no sources means every vertex.
-vector<double> betweenness(graph& g, std::span<const vertex_id> sources = {});
+// The same with A's rows (and Aᵀ's, backwards) gathered from its format by each product (CSR,
+// CCI and CSR-dtANS in the original order; other formats and orders read A's CSR); the same
+// centralities as over a's CSR.
+vector<double> betweenness(const formatted_matrix<bool>& a, std::span<const vertex_id> sources,
+                           std::uint64_t batch = 64);
+
+// The same on a graph (repeated edges count once); no sources means every vertex. `format`: the
+// storage the products read A from; a graph read from a compressed .grb in that format is read
+// from it without a CSR.
+vector<double> betweenness(graph& g, std::span<const vertex_id> sources = {},
+                           const adjacency_format& format = {});
 
 }  // namespace graphring::algorithms

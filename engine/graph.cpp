@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "core/parallel.hpp"
 #include "engine/csr_transpose.hpp"
+#include "engine/formats/row_gather.hpp"
 
 namespace graphring {
 
@@ -130,6 +131,8 @@ edge_offset graph::self_loops() {
 }
 
 edge_offset graph::duplicate_edges() const {
+  // A graph kept compressed is read a block of rows at a time rather than decoded whole.
+  if (!holds_csr() && gathers_rows(stored_a_->kind())) return repeated_entries(*stored_a_);
   const csr_matrix& a = adjacency();
   edge_offset duplicates = 0;
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : duplicates) \

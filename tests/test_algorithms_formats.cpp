@@ -1,10 +1,10 @@
-// Every algorithm that takes a storage format (BFS, PageRank, SSSP, CC) crossed with every format
-// (and the auto rule) and two vertex orders, against the same algorithm on CSR: BFS levels equal
-// and parents a valid BFS tree, SSSP distances equal (minima of the same sums), CC labels equal,
-// PageRank within floating-point reordering. Tiny edge cases (empty rows, isolated vertices,
-// one huge row, self-loops, repeated edges, negative weights) and real graphs (soc-Epinions1 and
-// rome99 bundled, web-NotreDame from ../shared/datasets). ELL's refusal of a padded graph
-// reaches the caller as error_kind::limit, which also shows that the format is built.
+// Every algorithm that takes a storage format (BFS, PageRank, SSSP, CC, BC) crossed with every
+// format (and the auto rule) and two vertex orders, against the same algorithm on CSR: BFS levels
+// equal and parents a valid BFS tree, SSSP distances equal (minima of the same sums), CC labels
+// equal, PageRank and BC within floating-point reordering. Tiny edge cases (empty rows, isolated
+// vertices, one huge row, self-loops, repeated edges, negative weights) and real graphs
+// (soc-Epinions1 and rome99 bundled, web-NotreDame from ../shared/datasets). ELL's refusal of a
+// padded graph reaches the caller as error_kind::limit, which also shows that the format is built.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/bc.hpp"
 #include "algorithms/bfs.hpp"
 #include "algorithms/cc.hpp"
 #include "algorithms/pagerank.hpp"
@@ -105,8 +106,21 @@ void check_cc(graph& g) {
   });
 }
 
+// Betweenness from a few sources: the products gather A's and Aᵀ's rows from CSR, CCI and
+// CSR-dtANS and read the CSR otherwise; the same sums in the same order, so equal up to rounding.
+void check_bc(graph& g, std::vector<vertex_id> sources) {
+  const auto want = plain(algorithms::betweenness(g, sources), 0.0);
+  for_every_storage(g, [&](const adjacency_format& f) {
+    const auto got = plain(algorithms::betweenness(g, sources, f), 0.0);
+    ASSERT_EQ(got.size(), want.size());
+    for (std::size_t v = 0; v < got.size(); ++v)
+      EXPECT_NEAR(got[v], want[v], 1e-12 * want[v]) << "vertex " << v;
+  });
+}
+
 void check_all(graph& g, vertex_id source) {
   check_cc(g);
+  check_bc(g, {source, vertex_id(g.vertices() - 1)});
   check_bfs(g, source);
   check_pagerank(g);
   check_sssp(g, source);
@@ -177,6 +191,7 @@ TEST(AlgorithmsFormats, RealGraphsMatchCsr) {
   check_pagerank(social);
   check_sssp(social, 0);
   check_cc(social);  // directed: A and Aᵀ, sampled
+  check_bc(social, {0, 1, 2, 100, 5000});
   GRAPHRING_DATASET(rome, "road/rome99.gr");
   graph road = load_graph(rome);
   check_sssp(road, 0);
@@ -189,7 +204,7 @@ TEST(AlgorithmsFormats, RealGraphsMatchCsr) {
 
 TEST(AlgorithmsFormats, CommandLineTakesFormat) {
   GRAPHRING_DATASET(karate, "matrices/lagraph/data/karate.mtx");
-  for (const std::string command : {"bfs", "sssp", "pagerank", "cc"}) {
+  for (const std::string command : {"bfs", "sssp", "pagerank", "cc", "bc"}) {
     std::vector<std::string> args{command, karate, "--quiet"};
     if (command == "bfs" || command == "sssp") args.insert(args.end(), {"--source", "1"});
     const cli_result csr = run_cli(args);

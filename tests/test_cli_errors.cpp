@@ -365,11 +365,11 @@ std::vector<command_case> command_table(const scratch_dir& d) {
       {{"cc", k, "--source", "1"}, "unknown option '--source'" + cc_usage},
       {{"cc"}, "missing argument" + cc_usage},
       {{"tc", k, "--format", "cci"},
-       "unknown option '--format': only spmv, bfs, sssp, pagerank and cc take a storage format "
-       "and order; this command runs on CSR (usage: graphring tc GRAPH)"},
+       "unknown option '--format': only spmv, bfs, sssp, pagerank, cc and bc take a storage "
+       "format and order; this command runs on CSR (usage: graphring tc GRAPH)"},
       {{"msf", k, "--order=rcm"},
-       "unknown option '--order=rcm': only spmv, bfs, sssp, pagerank and cc take a storage format "
-       "and order; this command runs on CSR (usage: graphring msf GRAPH [--out FILE])"},
+       "unknown option '--order=rcm': only spmv, bfs, sssp, pagerank, cc and bc take a storage "
+       "format and order; this command runs on CSR (usage: graphring msf GRAPH [--out FILE])"},
       {{"tc", k, "--out", "t.txt"}, "unknown option '--out' (usage: graphring tc GRAPH)"},
       {{"tc", k, k}, "unexpected argument '" + k + "' (usage: graphring tc GRAPH)"},
       {{"msf", k, "--out"}, "option --out needs a value (usage: graphring msf GRAPH [--out FILE])"},

@@ -1,10 +1,13 @@
-// `graphring bc GRAPH [--sources ID,ID,...] [--out FILE]`: betweenness centrality of every
-// vertex, summed over the given sources (every vertex when absent), unnormalized.
+// `graphring bc GRAPH [--sources ID,ID,...] [--out FILE] [--format F] [--order O]`: betweenness
+// centrality of every vertex, summed over the given sources (every vertex when absent),
+// unnormalized. --format and --order pick the storage whose rows the products read (README
+// "Formats"); a compressed .grb is read in its own format unless --format says otherwise.
 #include "algorithms/bc.hpp"
 
 #include "cli/commands/algorithm_output.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/commands/run_stats.hpp"
+#include "engine/adjacency_format_name.hpp"
 
 namespace graphring::cli {
 
@@ -20,20 +23,25 @@ std::vector<vertex_id> parse_sources(const graph& g, const std::string& list) {
 
 int bc_command(const std::vector<std::string>& raw) {
   const arguments args(raw, {{"--stats"},
-                             {"--sources", "--out"},
+                             {"--sources", "--out", "--format", "--order"},
                              1,
                              1,
-                             "graphring bc GRAPH [--sources ID,ID,...] [--out FILE]"});
+                             "graphring bc GRAPH [--sources ID,ID,...] [--out FILE] "
+                             "[--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
+                             "[--order original|degree|rcm]"});
   apply_common_options(args);
+  const adjacency_format asked = format_option(args);
   run_stats stats(args, "bc");
   graph g = load_for_command(args.positional()[0], args);
   stats.loaded(g);
+  const adjacency_format format = stored_format_default(asked, args, g);
   std::vector<vertex_id> sources;
   if (const auto list = args.value("--sources")) sources = parse_sources(g, *list);
-  const auto bc = algorithms::betweenness(g, sources);
+  const auto bc = algorithms::betweenness(g, sources, format);
   stats.ran();
   write_vertex_values(g, args, [&](vertex_id v) { return format_real(bc.values()[v]); });
   stats.add("sources", sources.empty() ? g.vertices() : std::uint64_t(sources.size()));
+  if (!format.plain_csr()) stats.add("format", adjacency_format_name(format));
   stats.print();
   return 0;
 }

@@ -207,4 +207,21 @@ csr_matrix gather_rows(const any_format& f, const vertex_id* rows, std::uint64_t
   throw error(error_kind::internal, "gather_rows: an unknown value type");
 }
 
+edge_offset repeated_entries(const any_format& f) {
+  constexpr std::uint64_t block = std::uint64_t(1) << 16;
+  const std::uint64_t n = f.nrows();
+  std::vector<vertex_id> rows;
+  edge_offset repeated = 0;
+  for (std::uint64_t first = 0; first < n; first += block) {
+    const std::uint64_t count = std::min(block, n - first);
+    rows.resize(count);
+    for (std::uint64_t i = 0; i < count; ++i) rows[i] = vertex_id(first + i);
+    const csr_matrix part = gather_rows(f, rows.data(), count);
+    for (std::uint64_t i = 0; i < count; ++i)
+      for (edge_offset p = part.row_begin(i) + 1; p < part.row_end(i); ++p)
+        repeated += part.cols[p] == part.cols[p - 1];
+  }
+  return repeated;
+}
+
 }  // namespace graphring

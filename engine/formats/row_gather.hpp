@@ -23,4 +23,8 @@ bool gathers_rows(format_kind kind) noexcept;
 // Throws error_kind::internal for a format gathers_rows refuses.
 csr_matrix gather_rows(const any_format& f, const vertex_id* rows, std::uint64_t count);
 
+// The entries of f (a format gathers_rows reads) equal to their predecessor in the row: its
+// repeated edges, counted a block of rows at a time, so no whole CSR is held.
+edge_offset repeated_entries(const any_format& f);
+
 }  // namespace graphring

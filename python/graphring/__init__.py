@@ -14,8 +14,8 @@ SciPy or NetworkX (with integer nodes 0..n-1) ids and labels are the same.
 Results are NumPy arrays that own graphring's result (no copy is made after the algorithm).
 `Graph.to_scipy()` copies the adjacency into SciPy's index types. Errors raise graphring.Error
 (a RuntimeError) with graphring's one-line message; a wrong argument type raises TypeError.
-Every algorithm takes `threads=` (0: all cores); bfs, sssp, pagerank and connected_components
-also take `format=` (csr|coo|ell|hyb|sell|cci|dtans|auto, the storage their products read) and
+Every algorithm takes `threads=` (0: all cores); bfs, sssp, pagerank, connected_components
+and betweenness_centrality also take `format=` (csr|coo|ell|hyb|sell|cci|dtans|auto, the storage their products read) and
 `order=` (original|degree|rcm). The GIL is released while graphring works.
 """
 
@@ -233,12 +233,13 @@ def triangles(graph, threads=0):
     return _graphring.triangles(graph._g, threads)
 
 
-def betweenness_centrality(graph, sources=None, threads=0):
+def betweenness_centrality(graph, sources=None, format=None, order="original", threads=0):
     """Brandes' betweenness (float64, unnormalized, every edge counting 1) summed over the
     vertices labelled `sources` (None: every vertex, exact). On an undirected graph each pair
-    counts in both directions: halve it for NetworkX's undirected, unnormalized value."""
+    counts in both directions: halve it for NetworkX's undirected, unnormalized value.
+    format None: the graph's stored format, else CSR (the products gather A's rows from it)."""
     s = None if sources is None else _np.ascontiguousarray(sources, dtype=_np.int64)
-    return _graphring.betweenness(graph._g, s, threads)
+    return _graphring.betweenness(graph._g, s, _storage(graph, format), order, threads)
 
 
 def minimum_spanning_forest(graph, threads=0):

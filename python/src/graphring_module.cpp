@@ -290,7 +290,7 @@ array1d<std::int64_t> triangles(py_graph& pg, int threads) {
 }
 
 array1d<double> betweenness(py_graph& pg, std::optional<input1d<std::int64_t>> sources,
-                            int threads) {
+                            const std::string& format, const std::string& order, int threads) {
   std::vector<vertex_id> ids;
   if (sources)
     for (std::size_t i = 0; i < sources->shape(0); ++i)
@@ -298,7 +298,7 @@ array1d<double> betweenness(py_graph& pg, std::optional<input1d<std::int64_t>> s
   std::vector<double> bc;
   {
     const working_on busy(pg, threads);
-    bc = dense<double>(algorithms::betweenness(*pg.g, ids), 0.0);
+    bc = dense<double>(algorithms::betweenness(*pg.g, ids, storage(format, order)), 0.0);
   }
   return to_numpy(std::move(bc));
 }
@@ -481,7 +481,7 @@ NB_MODULE(_graphring, m) {
   m.def("semirings", [] { return semiring_registry::global().names(); });
   m.def("triangle_count", &triangle_count, nb::arg("graph"), nb::arg("threads"));
   m.def("triangles", &triangles, nb::arg("graph"), nb::arg("threads"));
-  m.def("betweenness", &betweenness, nb::arg("graph"), nb::arg("sources").none(),
-        nb::arg("threads"));
+  m.def("betweenness", &betweenness, nb::arg("graph"), nb::arg("sources").none(), nb::arg("format"),
+        nb::arg("order"), nb::arg("threads"));
   m.def("minimum_spanning_forest", &minimum_spanning_forest, nb::arg("graph"), nb::arg("threads"));
 }
