@@ -77,20 +77,38 @@ csr_matrix gather_cci(const cci_matrix& m, const vertex_id* rows, std::uint64_t 
   // Per row: its length, its first entry and (one slice) the bit after its length codeword.
   buffer<edge_offset> lengths(count), first(count);
   buffer<std::uint64_t> bits(v.slices == 1 ? count : 0);
-  const std::int64_t n = std::int64_t(count);
-#pragma omp parallel for schedule(dynamic, 64) if (parallel_for(count * cci_group))
-  for (std::int64_t i = 0; i < n; ++i) {
-    const std::uint64_t r = rows[i];
-    if (v.slices == 1) {
+  if (v.slices == 1) {
+    // The wanted rows of one group are found in one walk from the group's start: a row after
+    // another starts where that one's entries end, and the rows between them are skipped.
+    std::vector<std::uint64_t> runs;  // where each group's wanted rows begin in `rows`
+    for (std::uint64_t i = 0; i < count; ++i)
+      if (i == 0 || v.group_of(rows[i]) != v.group_of(rows[i - 1])) runs.push_back(i);
+    runs.push_back(count);
+    const std::int64_t groups = std::int64_t(runs.size()) - 1;
+#pragma omp parallel for schedule(dynamic, 16) if (parallel_for(count * cci_group))
+    for (std::int64_t g = 0; g < groups; ++g) {
       std::uint64_t bit = 0;
       edge_offset k = 0;
-      v.seek(r, bit, k);
-      lengths[i] = v.read_length(bit);
-      first[i] = k;
-      bits[i] = bit;
-    } else {
-      first[i] = v.offsets[r];
-      lengths[i] = v.offsets[r + 1] - v.offsets[r];
+      v.seek(rows[runs[g]], bit, k);
+      for (std::uint64_t i = runs[g]; i < runs[g + 1]; ++i) {
+        if (i > runs[g]) {
+          v.skip_entries(bit, lengths[i - 1]);
+          k += lengths[i - 1];
+          for (std::uint64_t r = rows[i - 1] + 1; r < rows[i]; ++r) {
+            const std::uint64_t length = v.read_length(bit);
+            v.skip_entries(bit, length);
+            k += length;
+          }
+        }
+        lengths[i] = v.read_length(bit);
+        first[i] = k;
+        bits[i] = bit;
+      }
+    }
+  } else {
+    for (std::uint64_t i = 0; i < count; ++i) {
+      first[i] = v.offsets[rows[i]];
+      lengths[i] = v.offsets[rows[i] + 1] - first[i];
     }
   }
   return gather_by_position(m.values(), m.ncols(), lengths, first,
