@@ -7,6 +7,7 @@
 #include "algorithms/pagerank_steps.hpp"
 #include "engine/ops/mxv_format.hpp"
 #include "engine/ops/operations.hpp"
+#include "engine/ops/vxm_apply_dot.hpp"
 
 namespace graphring::algorithms {
 

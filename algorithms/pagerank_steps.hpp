@@ -7,10 +7,12 @@
 //     r_{k+1} = (1 - d)/n + d·(Σ_{v dangling} r_k(v)) / n + d · Σ_{u→v} r_k(u) / outdeg(u)
 // where d is the damping factor and a dangling vertex (no out-edges) hands its rank to every
 // vertex alike, so Σ r = 1 at every step. As linear algebra: w = r .* (d / outdeg), then
-// r' = teleport + w plus.first A; the dangling rank and the change are inner products (dot, over
-// two dense vectors). The loop stops when ‖r_{k+1} - r_k‖₁ < tolerance or after
-// max_iterations. Floating-point sums may differ in the last bits with the thread count (a long
-// row is summed in pieces) and between the engines (another order of summation).
+// r' = teleport + w plus.first A, formed with its change ‖r' - r‖₁ in one pass (vxm_apply_dot:
+// the product, the teleport added to every entry, and the inner product with r); the dangling
+// rank is an inner product (dot, over two dense vectors). The loop stops when ‖r_{k+1} - r_k‖₁ <
+// tolerance or after max_iterations. Floating-point sums may differ in the last bits with the
+// thread count (a long row is summed in pieces) and between the engines (another order of
+// summation).
 //
 // [1] Page, Brin, Motwani, Winograd, "The PageRank citation ranking", Stanford TR 1999.
 // [2] Beamer, Asanović, Patterson, "The GAP Benchmark Suite", arXiv:1508.03619, 2015.
@@ -67,12 +69,10 @@ void power_iteration(const Matrix& a, const pagerank_options& options, Vector& r
     const double lost = dot(plus_times<double>{}, r, dangling);
     // w = r .* share
     ewise_mult(w, no_mask, no_accum, times_op<double>{}, r, share);
-    // next = (1 - d)/n + d·lost/n everywhere
-    assign_scalar(next, no_mask, no_accum, (1 - d) / double(n) + d * lost / double(n), all_indices);
-    // next += w plus.first A
-    vxm(next, no_mask, plus_op<double>{}, plus_first<double>{}, w, a);
-    // ‖next - r‖₁ = ⊕ |next - r|
-    result.change = dot(plus_absolute_difference{}, next, r);
+    // next = (1 - d)/n + d·lost/n + w plus.first A, and ‖next - r‖₁ = ⊕ |next - r|, in one pass
+    const double teleport = (1 - d) / double(n) + d * lost / double(n);
+    result.change = vxm_apply_dot(next, bind_first(plus_op<double>{}, teleport),
+                                  plus_first<double>{}, w, a, plus_absolute_difference{}, r);
     std::swap(r, next);
     ++result.iterations;
     if (result.change < options.tolerance) break;

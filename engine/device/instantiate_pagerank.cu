@@ -11,6 +11,9 @@ using ranks = device_vector<double>;
 using share_of_degree = bound_first<divide_op<double>, double>;
 
 GRAPHRING_DEVICE_VXM(plus_first<double>, double, no_mask_t, plus_op<double>, double, bool);
+GRAPHRING_DEVICE_VXM(plus_first<double>, double, no_mask_t, plus_monoid<double>, double, bool);
+template void apply(ranks&, const no_mask_t&, const no_accum_t&,
+                    const bound_first<plus_op<double>, double>&, const ranks&, const descriptor&);
 template void reduce_rows(ranks&, const no_mask_t&, const no_accum_t&, plus_monoid<double>,
                           const device_matrix<bool>&, const descriptor&);
 template void apply(ranks&, const ranks&, const no_accum_t&, const share_of_degree&, const ranks&,

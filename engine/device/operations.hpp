@@ -100,6 +100,20 @@ typename S::c_type dot(S, const device_vector<U>& u, const device_vector<V>& v) 
 template <class Monoid, class A>
 typename Monoid::value_type reduce(Monoid monoid, const device_matrix<A>& a);
 
+// w = finish(u ⊕.⊗ A) dense (the add monoid's identity where no product reaches an entry) and
+// ⊕_D w(j) ⊗_D z(j) (engine/ops/vxm_apply_dot.hpp), as the CPU composes it: a fill, the product
+// with the monoid as accumulator, an apply and an inner product.
+template <class D, class S, class W, class Finish, class U, class AT, class Z>
+typename D::c_type vxm_apply_dot(device_vector<W>& w, const Finish& finish, S,
+                                 const device_vector<U>& u, const device_matrix<AT>& a, D,
+                                 const device_vector<Z>& z) {
+  using M = typename S::add_monoid;
+  assign_scalar(w, no_mask, no_accum, M::identity());
+  vxm(w, no_mask, M{}, S{}, u, a);
+  apply(w, no_mask, no_accum, finish, w);
+  return dot(D{}, w, z);
+}
+
 // s = ⊕ u⟨mask⟩, as on the CPU: u's entries that the mask allows, assigned to a temporary and
 // reduced (a composition of the two operations above, so nothing more to instantiate).
 template <class Monoid, class U, class M>

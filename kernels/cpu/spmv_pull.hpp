@@ -16,6 +16,9 @@
 // The CSR and sliced kernels can instead fold each sum into a dense y in place, y(i) =
 // accum(y(i), sum) where a product was taken (spmv_pull_into with pull_into_accumulated):
 // w ⊙= A ⊕.⊗ x without a result vector and the pass that merges it, with that merge's arithmetic.
+// The CSR kernel can also make a dense y whole, y(i) = finish(sum) for every row (the monoid's
+// identity as the sum of a row without products), folding each y(i) ⊗ z(i) into a total as it
+// is stored (pull_into_finished): a product, an apply and an inner product in one pass.
 #pragma once
 
 #include <omp.h>
@@ -62,7 +65,57 @@ struct pull_into_accumulated {
   GRAPHRING_INLINE void skip(std::uint64_t) const {}
 };
 
+// Or a dense y made whole, y(i) = finish(sum) for every row (sum is the add monoid's identity where
+// no product was taken), with total = ⊕_D y(i) ⊗_D z(i) over every row, D a semiring. Each chunk of
+// rows folds its own partial (`into`), in row order; the kernel combines the partials in chunk
+// order, so the total depends on the thread count (which sets the chunks) and on nothing else.
+template <class C, class Finish, class D, class Z>
+struct pull_into_finished {
+  static constexpr bool has_presence = false;
+  static constexpr bool stores_repeat_safely = false;
+  using total_type = typename D::c_type;
+  using total_monoid = typename D::add_monoid;
+  C* y;
+  Finish finish;
+  const Z* z;
+  total_type* result;          // the total, written once every row is stored
+  total_type* into = nullptr;  // the partial this copy's rows fold into (set by the kernel)
+  mutable total_type acc = total_monoid::identity();  // folded here, then added to *into
+
+  pull_into_finished for_partial(total_type* partial) const {
+    pull_into_finished copy = *this;
+    copy.into = partial;
+    copy.acc = total_monoid::identity();
+    return copy;
+  }
+  // z(i) is read before y(i) is stored, so z may be y.
+  GRAPHRING_INLINE void put(std::uint64_t i, const C& sum, bool) const {
+    const C v = C(finish(sum));
+    const auto with = typename D::b_type(z[i]);
+    y[i] = v;
+    acc = total_monoid()(acc, D::multiply(typename D::a_type(v), with));
+  }
+  GRAPHRING_INLINE void skip(std::uint64_t) const {}
+  void flush() const { *into = total_monoid()(*into, acc); }
+};
+
 namespace detail {
+
+// Whether `out` folds a total over the stored rows (pull_into_finished).
+template <class Out>
+concept totalling_out = requires {
+  typename Out::total_type;
+};
+
+// The type of the partial totals a kernel keeps for `out` (unused where it folds none).
+template <class Out>
+struct out_total {
+  using type = char;
+};
+template <totalling_out Out>
+struct out_total<Out> {
+  using type = typename Out::total_type;
+};
 
 // Entry p's value as S::a_type: the stored one, or the iso value of a pattern matrix. Which of the
 // two is decided once per call, so the row loops test nothing for it.
@@ -248,6 +301,7 @@ std::uint64_t pull_chunk(const csr_view<V> a, const X* x, const std::uint8_t* x_
       out.skip(i);
     }
   }
+  if constexpr (totalling_out<Out>) out.flush();
   return found;
 }
 
@@ -279,7 +333,21 @@ std::uint64_t spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_
   // gather_lookahead entries or more before the column array does; the chunk's last rows, past
   // that point, are folded without. (With one thread the one chunk is the whole matrix.)
   const bool prefetch = !x_present && a.ncols * sizeof(X) > prefetch_above_bytes;
-  auto chunk = [&](std::uint64_t begin, std::uint64_t end, std::vector<std::uint64_t>& longs) {
+  // A totalling `out` folds chunk c's rows into partial[c] and the long rows into the last one.
+  constexpr bool totals = totalling_out<Out>;
+  using partial_type = typename out_total<Out>::type;
+  array<partial_type> partial;
+  if constexpr (totals) partial = array<partial_type>(chunks + 1, Out::total_monoid::identity());
+  auto out_of = [&](std::uint64_t c) {
+    if constexpr (totals) {
+      return out.for_partial(&partial[c]);
+    } else {
+      (void)c;
+      return out;
+    }
+  };
+  auto chunk = [&](std::uint64_t begin, std::uint64_t end, std::vector<std::uint64_t>& longs,
+                   const Out& rows_out) {
     std::uint64_t cut = begin;
     if (prefetch) {
       // The last r in [begin, end] with offsets[r] + gather_lookahead <= nnz (or begin).
@@ -293,30 +361,40 @@ std::uint64_t spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_
       }
       cut = lo;
     }
-    return pull_chunk<iso, true, S>(a, x, x_present, out, allowed, begin, cut, long_row, longs) +
-           pull_chunk<iso, false, S>(a, x, x_present, out, allowed, cut, end, long_row, longs);
+    return pull_chunk<iso, true, S>(a, x, x_present, rows_out, allowed, begin, cut, long_row,
+                                    longs) +
+           pull_chunk<iso, false, S>(a, x, x_present, rows_out, allowed, cut, end, long_row, longs);
   };
   std::vector<std::uint64_t> long_rows;
   std::uint64_t found = 0;
   if (threads == 1) {
-    found = chunk(0, n, long_rows);
+    found = chunk(0, n, long_rows, out_of(0));
   } else {
 #pragma omp parallel num_threads(threads) reduction(+ : found)
     {
       std::vector<std::uint64_t> my_long_rows;
 #pragma omp for schedule(dynamic, 1) nowait
       for (std::int64_t c = 0; c < std::int64_t(chunks); ++c)
-        found += chunk(first_row(c), first_row(c + 1), my_long_rows);
+        found += chunk(first_row(c), first_row(c + 1), my_long_rows, out_of(std::uint64_t(c)));
 #pragma omp critical(graphring_spmv_long_rows)
       long_rows.insert(long_rows.end(), my_long_rows.begin(), my_long_rows.end());
     }
   }
+  // In row order when they fold a total (the threads listed them in any order); a totalling out
+  // stores every row, with or without a product.
+  if constexpr (totals) std::sort(long_rows.begin(), long_rows.end());
+  const Out long_out = out_of(chunks);
   for (std::uint64_t i : long_rows) {
     C acc = S::zero();
-    if (fold_long_row<iso, S>(a, x, x_present, i, acc)) {
-      out.put(i, acc, true);
-      ++found;
-    }
+    const bool taken = fold_long_row<iso, S>(a, x, x_present, i, acc);
+    if (taken || totals) long_out.put(i, acc, taken);
+    found += taken;
+  }
+  if constexpr (totals) {
+    long_out.flush();
+    partial_type total = Out::total_monoid::identity();
+    for (const partial_type& p : partial) total = typename Out::total_monoid()(total, p);
+    *out.result = total;
   }
   return found;
 }

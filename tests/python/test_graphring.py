@@ -135,6 +135,7 @@ def test_every_format_and_order_give_csrs_answers(email):
     levels = graphring.bfs(email, 0)
     ranks = graphring.pagerank(email)
     comps = graphring.connected_components(email)
+    central = graphring.betweenness_centrality(email, sources=[0, 5])
     for fmt in ["coo", "ell", "hyb", "sell", "cci", "dtans", "auto"]:
         for order in ["original", "degree"]:
             assert np.array_equal(graphring.bfs(email, 0, format=fmt, order=order), levels)
@@ -142,6 +143,9 @@ def test_every_format_and_order_give_csrs_answers(email):
                                        ranks, rtol=1e-9)
             assert np.array_equal(
                 graphring.connected_components(email, format=fmt, order=order), comps)
+            np.testing.assert_allclose(
+                graphring.betweenness_centrality(email, sources=[0, 5], format=fmt, order=order),
+                central, rtol=1e-12)
 
 
 def test_a_compressed_grb_runs_in_its_format(email, tmp_path):
@@ -154,6 +158,10 @@ def test_a_compressed_grb_runs_in_its_format(email, tmp_path):
         # The default runs in the stored format: the same numbers as that format built from CSR.
         assert np.array_equal(graphring.pagerank(g), graphring.pagerank(email, format=fmt))
         assert np.array_equal(graphring.bfs(g, 0), graphring.bfs(email, 0))
+        some = [0, 1, 7]
+        np.testing.assert_allclose(graphring.betweenness_centrality(g, sources=some),
+                                   graphring.betweenness_centrality(email, sources=some),
+                                   rtol=1e-12)
         assert (g.to_scipy() != email.to_scipy()).nnz == 0  # decodes on request
     with pytest.raises(graphring.Error, match="cci or dtans"):
         graphring.save(email, tmp_path / "x.grb", format="sell")

@@ -1,0 +1,174 @@
+// vxm_apply_dot (engine/ops/vxm_apply_dot.hpp): w = finish(u ⊕.⊗ A) dense and ⊕_D w(j) ⊗_D z(j),
+// held against a serial loop over A's entries, over plus_first, plus_times and min_plus with a
+// column that no entry reaches (finish of the identity), a column longer than a thread's share
+// (reduced by the whole team, after the chunks), on 1, 2 and 3 threads: w is the serial loop's
+// exactly where the sums are exact, the total within rounding, and the same total on every run
+// with the same threads. Also over a matrix held in CCI (the operations as written), with a sparse
+// u, with w being z or u, and its size errors.
+#include <gtest/gtest.h>
+#include <omp.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "core/error.hpp"
+#include "engine/formatted_matrix.hpp"
+#include "engine/ops/mxv_format.hpp"
+#include "engine/ops/operations.hpp"
+#include "engine/ops/vxm_apply_dot.hpp"
+#include "semirings/named_ops.hpp"
+
+namespace graphring {
+namespace {
+
+using plus_absolute_difference = semiring<plus_monoid<double>, absolute_difference_op<double>>;
+
+// n x n with m distinct positions, values 1..8 (sums of small integers are exact in double), a
+// column 1 that holds a third of the entries (m / 3 < n - 1), and column n - 1 empty.
+matrix<double> random_matrix(std::mt19937_64& rng, std::uint64_t n, std::uint64_t m) {
+  std::set<std::pair<vertex_id, vertex_id>> taken;
+  std::uniform_int_distribution<vertex_id> vertex(0, vertex_id(n - 2));
+  array<vertex_id> rows(m), cols(m);
+  array<double> values(m);
+  for (std::uint64_t e = 0; e < m;) {
+    const vertex_id r = vertex(rng), c = e < m / 3 ? 1 : vertex(rng);
+    if (!taken.insert({r, c}).second) continue;
+    rows[e] = r, cols[e] = c, values[e] = double(1 + rng() % 8);
+    ++e;
+  }
+  return matrix<double>::from_tuples(n, n, rows, cols, values);
+}
+
+vector<double> random_dense(std::mt19937_64& rng, std::uint64_t n) {
+  auto v = vector<double>::dense(n, 0.0);
+  for (std::uint64_t i = 0; i < n; ++i) v.set(i, double(rng() % 16));
+  return v;
+}
+
+// The serial loop: t(j) = ⊕_k u(k) ⊗ A(k,j), identity where none; w = finish(t); ⊕ |w - z|.
+template <class S, class Finish>
+std::vector<double> serial_w(const matrix<double>& a, const vector<double>& u, Finish finish) {
+  std::vector<double> t(a.ncols(), S::add_monoid::identity());
+  for (std::uint64_t k = 0; k < a.nrows(); ++k)
+    for (std::uint64_t p = a.offsets()[k]; p < a.offsets()[k + 1]; ++p)
+      t[a.cols()[p]] = S::add(t[a.cols()[p]], S::multiply(u.values()[k], a.value(p), k, p, 0));
+  for (double& x : t) x = finish(x);
+  return t;
+}
+
+template <class S>
+void check_semiring(std::mt19937_64& rng) {
+  const std::uint64_t n = 20000;
+  // 45,000 entries: enough work for the threads, and column 1's 15,000 exceed a thread's share.
+  const matrix<double> a = random_matrix(rng, n, 45000);
+  const vector<double> u = random_dense(rng, n), z = random_dense(rng, n);
+  const auto finish = bind_first(plus_op<double>{}, 0.5);
+  const std::vector<double> want = serial_w<S>(a, u, finish);
+  double want_total = 0;
+  for (std::uint64_t j = 0; j < n; ++j) want_total += std::abs(want[j] - z.values()[j]);
+  ASSERT_EQ(want[n - 1], finish(S::add_monoid::identity()));
+  for (int threads : {1, 2, 3}) {
+    SCOPED_TRACE(::testing::Message() << threads << " threads");
+    omp_set_num_threads(threads);
+    vector<double> w(n);
+    const double total = vxm_apply_dot(w, finish, S{}, u, a, plus_absolute_difference{}, z);
+    ASSERT_EQ(w.nvals(), n);
+    for (std::uint64_t j = 0; j < n; ++j) ASSERT_EQ(w.values()[j], want[j]) << j;
+    if (std::isinf(want_total)) {
+      EXPECT_EQ(total, want_total);  // min_plus: the empty column's w is +infinity
+    } else {
+      EXPECT_NEAR(total, want_total, 1e-9 * want_total);
+    }
+    // The same chunks on every run with these threads: the same total.
+    for (int run = 0; run < 3; ++run) {
+      vector<double> again(n);
+      EXPECT_EQ(vxm_apply_dot(again, finish, S{}, u, a, plus_absolute_difference{}, z), total);
+    }
+  }
+  omp_set_num_threads(omp_get_num_procs());
+}
+
+TEST(OpsVxmApplyDot, EqualsTheSerialLoop) {
+  std::mt19937_64 rng(5);
+  check_semiring<plus_first<double>>(rng);
+  check_semiring<plus_times<double>>(rng);
+  check_semiring<min_plus<double>>(rng);
+}
+
+TEST(OpsVxmApplyDot, EveryFormAndMatrixGivesTheSameAnswer) {
+  std::mt19937_64 rng(9);
+  const std::uint64_t n = 500;
+  const matrix<double> a = random_matrix(rng, n, 1200);
+  const vector<double> u = random_dense(rng, n), z = random_dense(rng, n);
+  const auto finish = bind_first(plus_op<double>{}, 2.0);
+  const std::vector<double> want = serial_w<plus_times<double>>(a, u, finish);
+  auto check = [&](const vector<double>& w, double total, const char* what) {
+    SCOPED_TRACE(what);
+    ASSERT_EQ(w.nvals(), n);
+    double want_total = 0;
+    for (std::uint64_t j = 0; j < n; ++j) {
+      ASSERT_EQ(w.values()[j], want[j]) << j;
+      want_total += std::abs(want[j] - z.values()[j]);
+    }
+    EXPECT_NEAR(total, want_total, 1e-9 * want_total);
+  };
+  {
+    const formatted_matrix<double> cci(a, format_kind::cci);
+    vector<double> w(n);
+    check(w, vxm_apply_dot(w, finish, plus_times<double>{}, u, cci, plus_absolute_difference{}, z),
+          "CCI");
+  }
+  {
+    vector<double> sparse_u(n);  // the same entries, held sparse
+    for (std::uint64_t i = 0; i < n; ++i)
+      if (u.values()[i] != 0) sparse_u.set(i, u.values()[i]);
+    vector<double> w(n);
+    check(
+        w,
+        vxm_apply_dot(w, finish, plus_times<double>{}, sparse_u, a, plus_absolute_difference{}, z),
+        "sparse u");
+  }
+  {
+    vector<double> w = random_dense(rng, n);  // a dense w's old values do not matter
+    check(w, vxm_apply_dot(w, finish, plus_times<double>{}, u, a, plus_absolute_difference{}, z),
+          "dense w");
+  }
+  {
+    // w is z: each z(j) is read before w(j) is stored, so the total is ⊕ |w - old z|.
+    vector<double> w = z;
+    const double total =
+        vxm_apply_dot(w, finish, plus_times<double>{}, u, a, plus_absolute_difference{}, w);
+    check(w, total, "w is z");
+  }
+  {
+    vector<double> w = u;  // w is u: the result comes through a new vector
+    const double total =
+        vxm_apply_dot(w, finish, plus_times<double>{}, w, a, plus_absolute_difference{}, z);
+    check(w, total, "w is u");
+  }
+}
+
+TEST(OpsVxmApplyDot, SizesAreChecked) {
+  const matrix<double> a(4, 5);
+  const auto finish = bind_first(plus_op<double>{}, 0.0);
+  vector<double> w(5), u(4), z(5);
+  EXPECT_NO_THROW(
+      vxm_apply_dot(w, finish, plus_times<double>{}, u, a, plus_absolute_difference{}, z));
+  vector<double> short_u(3), short_w(4), short_z(4);
+  EXPECT_THROW(
+      vxm_apply_dot(w, finish, plus_times<double>{}, short_u, a, plus_absolute_difference{}, z),
+      error);
+  EXPECT_THROW(
+      vxm_apply_dot(short_w, finish, plus_times<double>{}, u, a, plus_absolute_difference{}, z),
+      error);
+  EXPECT_THROW(
+      vxm_apply_dot(w, finish, plus_times<double>{}, u, a, plus_absolute_difference{}, short_z),
+      error);
+}
+
+}  // namespace
+}  // namespace graphring
