@@ -121,20 +121,20 @@ vector<double> betweenness(graph& g, std::span<const vertex_id> sources,
     for (std::uint64_t v = 0; v < every.size(); ++v) every[v] = vertex_id(v);
     sources = every;
   }
-  if (g.duplicate_edges() == 0) {
-    // Stored compressed: the products read A's (and Aᵀ's) rows from the file's format.
-    if (auto stored = stored_structure(g, format)) return betweenness(*stored, sources);
-    matrix<bool> a = structure_of(g, false);
+  // a in CSR, or in `format` (built at its first product).
+  auto over = [&](matrix<bool> a) {
     if (format.plain_csr()) return betweenness(a, sources);
     return betweenness(formatted_matrix<bool>(std::move(a), format, format_build::on_first_use),
                        sources);
+  };
+  if (g.duplicate_edges() == 0) {
+    // Stored compressed: the products read A's (and Aᵀ's) rows from the file's format.
+    if (auto stored = stored_structure(g, format)) return betweenness(*stored, sources);
+    return over(structure_of(g, false));
   }
   const graph simple = rebuild(g, {.duplicates = duplicate_policy::first});
   const csr_matrix& a = simple.adjacency();
-  matrix<bool> s = matrix<bool>::from_csr({a.nrows, a.ncols, a.offsets, a.cols, {}}, true);
-  if (format.plain_csr()) return betweenness(s, sources);
-  return betweenness(formatted_matrix<bool>(std::move(s), format, format_build::on_first_use),
-                     sources);
+  return over(matrix<bool>::from_csr({a.nrows, a.ncols, a.offsets, a.cols, {}}, true));
 }
 
 }  // namespace graphring::algorithms

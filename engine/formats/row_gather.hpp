@@ -1,8 +1,8 @@
 // Rows of a matrix held in a compressed format, read without decoding the rest: a push step
 // (engine/ops/mxv_format.hpp) gathers the frontier's rows into a small CSR and scatters it with
 // the CSR push kernel, so a graph kept only compressed never builds its whole CSR.
-//  - CCI (Lawlor, seeds/000): one slice seeks each row from its group's stored start, skipping
-//    at most cci_group - 1 rows; the interleaved variant reads its row offsets.
+//  - CCI (Lawlor, seeds/000): one slice finds a group's wanted rows in one walk from the group's
+//    stored start, skipping the rows between them; the interleaved variant reads its row offsets.
 //  - CSR-dtANS (Schätzle et al., seeds/003): the 32 lanes of a slice interleave their words, so
 //    a row is found only by decoding its slice in lockstep; each slice holding a wanted row is
 //    decoded once and the wanted rows' entries kept.

@@ -1,11 +1,11 @@
 // mxm with its second operand held in a compressed format (engine/formatted_matrix.hpp), with the
 // GraphBLAS semantics of engine/ops/mxm.hpp:  C<M> = accum(C, B ⊕.⊗ A)  (d.transpose_second: Aᵀ).
 // Gustavson's method reads A(k, :) for the k that B's entries name and nothing else, so the
-// product gathers those rows from A's format (engine/formats/row_gather.hpp: CCI seeks each row,
-// CSR-dtANS decodes each slice holding one once) into a small CSR G of |K| rows, names B's
-// columns by their position in K (ascending, so every row's products combine in the order the
-// CSR product combines them), and runs the CSR product B' ⊕.⊗ G: a graph kept compressed is never
-// decoded whole. Formats whose rows are not gathered (COO, ELL, HYB, SELL), a matrix held in
+// product gathers those rows from A's format (engine/formats/row_gather.hpp: CCI walks each group
+// holding one once, CSR-dtANS decodes each slice holding one once) into a small CSR G of |K| rows,
+// names B's columns by their position in K (ascending, so every row's products combine in the order
+// the CSR product combines them), and runs the CSR product B' ⊕.⊗ G: a graph kept compressed is
+// never decoded whole. Formats whose rows are not gathered (COO, ELL, HYB, SELL), a matrix held in
 // another vertex order, and a positional multiply (which would see K's positions) run on A's CSR,
 // which a stored matrix decodes once. Kept out of mxm.hpp so code that never uses formats never
 // instantiates this.
