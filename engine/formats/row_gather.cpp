@@ -225,20 +225,26 @@ csr_matrix gather_rows(const any_format& f, const vertex_id* rows, std::uint64_t
   throw error(error_kind::internal, "gather_rows: an unknown value type");
 }
 
-edge_offset repeated_entries(const any_format& f) {
-  constexpr std::uint64_t block = std::uint64_t(1) << 16;
+void for_each_row_block(const any_format& f,
+                        const std::function<void(std::uint64_t, const csr_matrix&)>& each,
+                        std::uint64_t block) {
   const std::uint64_t n = f.nrows();
   std::vector<vertex_id> rows;
-  edge_offset repeated = 0;
   for (std::uint64_t first = 0; first < n; first += block) {
     const std::uint64_t count = std::min(block, n - first);
     rows.resize(count);
     for (std::uint64_t i = 0; i < count; ++i) rows[i] = vertex_id(first + i);
-    const csr_matrix part = gather_rows(f, rows.data(), count);
-    for (std::uint64_t i = 0; i < count; ++i)
+    each(first, gather_rows(f, rows.data(), count));
+  }
+}
+
+edge_offset repeated_entries(const any_format& f) {
+  edge_offset repeated = 0;
+  for_each_row_block(f, [&](std::uint64_t, const csr_matrix& part) {
+    for (std::uint64_t i = 0; i < part.nrows; ++i)
       for (edge_offset p = part.row_begin(i) + 1; p < part.row_end(i); ++p)
         repeated += part.cols[p] == part.cols[p - 1];
-  }
+  });
   return repeated;
 }
 

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 
 #include "engine/formats/any_format.hpp"
 
@@ -22,6 +23,13 @@ bool gathers_rows(format_kind kind) noexcept;
 // f.ncols() columns: row i is f's row rows[i], with f's values (none for a pattern matrix).
 // Throws error_kind::internal for a format gathers_rows refuses.
 csr_matrix gather_rows(const any_format& f, const vertex_id* rows, std::uint64_t count);
+
+// f(first, part) for each block of f's rows in order (a format gathers_rows reads): part holds rows
+// first .. first + part.nrows as gather_rows gives them. At most `block` rows are decoded at a
+// time, so a pass over a compressed matrix never holds its whole CSR.
+void for_each_row_block(const any_format& f,
+                        const std::function<void(std::uint64_t, const csr_matrix&)>& each,
+                        std::uint64_t block = std::uint64_t(1) << 16);
 
 // The entries of f (a format gathers_rows reads) equal to their predecessor in the row: its
 // repeated edges, counted a block of rows at a time, so no whole CSR is held.

@@ -13,8 +13,8 @@
 
 #include <cstdint>
 
-#include "engine/formats/row_gather.hpp"
 #include "engine/formatted_matrix.hpp"
+#include "engine/ops/format_rows.hpp"
 #include "engine/ops/mxm.hpp"
 
 namespace graphring {
@@ -52,7 +52,7 @@ columns_named_by_rank<T> rename_columns(const matrix<T>& b) {
 // Whether B ⊕.⊗ A gathers A's rows from f (else it runs on A's CSR).
 template <class S, class T>
 bool gathers_product_rows(const formatted_matrix<T>& f) {
-  return !S::positional && f.order() == vertex_order::original && gathers_rows(f.kind());
+  return !S::positional && reads_format_rows(f);
 }
 
 }  // namespace detail
@@ -71,9 +71,8 @@ void mxm(matrix<W>& c, const Mask& mask, const Accum& accum, S, const matrix<BT>
   if (!detail::gathers_product_rows<S>(f)) return mxm(c, mask, accum, S{}, b, f.csr(), plain);
   detail::check_dimension(f.nrows(), b.ncols(), "the second matrix's rows");
   auto [columns, renamed] = detail::rename_columns(b);
-  csr_matrix gathered = gather_rows(f.format(), columns.data(), columns.size());
-  if (!f.has_values()) gathered.values = std::monostate{};  // read as the pattern, like csr()
-  const matrix<T> rows = matrix<T>::from_csr(gathered, f.iso_value());
+  const matrix<T> rows =
+      detail::rows_as_matrix(f, gather_rows(f.format(), columns.data(), columns.size()));
   mxm(c, mask, accum, S{}, renamed, rows, plain);
 }
 
