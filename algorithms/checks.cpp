@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "engine/ops/operations.hpp"
+#include "engine/ops/select_format.hpp"
 
 namespace graphring::algorithms {
 
@@ -24,10 +25,11 @@ void check_pagerank_options(const pagerank_options& o) {
     throw error(error_kind::usage, "the PageRank iteration limit must be >= 0");
 }
 
-void check_weights_are_numbers(const matrix<double>& a, const char* needs) {
-  if (a.nvals() == 0 || (a.is_iso() && !std::isnan(a.iso_value()))) return;
-  // The sum is NaN when a weight is (or when +inf meets -inf: then the weights are looked at).
-  if (!std::isnan(reduce(plus_monoid<double>{}, a))) return;
+namespace {
+
+// N = A⟨isnan⟩ for a matrix or a formatted matrix (read from its format).
+template <class Weights>
+void refuse_nan_weights(const Weights& a, const char* needs) {
   matrix<double> nan_weights(a.nrows(), a.ncols());
   // N = A⟨isnan⟩
   select(
@@ -35,6 +37,20 @@ void check_weights_are_numbers(const matrix<double>& a, const char* needs) {
       [](double w, std::uint64_t, std::uint64_t) { return std::isnan(w); }, a);
   if (nan_weights.nvals() > 0)
     throw error(error_kind::bad_input, std::string("a weight is not a number (NaN); ") + needs);
+}
+
+}  // namespace
+
+void check_weights_are_numbers(const matrix<double>& a, const char* needs) {
+  if (a.nvals() == 0 || (a.is_iso() && !std::isnan(a.iso_value()))) return;
+  // The sum is NaN when a weight is (or when +inf meets -inf: then the weights are looked at).
+  if (!std::isnan(reduce(plus_monoid<double>{}, a))) return;
+  refuse_nan_weights(a, needs);
+}
+
+void check_weights_are_numbers(const formatted_matrix<double>& a, const char* needs) {
+  if (a.nvals() == 0 || (a.is_iso() && !std::isnan(a.iso_value()))) return;
+  refuse_nan_weights(a, needs);
 }
 
 }  // namespace graphring::algorithms

@@ -15,10 +15,23 @@ matrix<bool> structure_of(graph& g, bool with_transpose) {
   return matrix<bool>::from_csr(a, true, &at);
 }
 
-std::optional<formatted_matrix<bool>> stored_structure(const graph& g, const adjacency_format& f) {
+namespace {
+
+template <class T>
+std::optional<formatted_matrix<T>> stored_as(const graph& g, const adjacency_format& f) {
   const auto& a = g.stored_adjacency();
   if (!a || f.kind != a->kind() || f.order != vertex_order::original) return std::nullopt;
-  return formatted_matrix<bool>::stored(a, g.stored_transpose(), true);
+  return formatted_matrix<T>::stored(a, g.stored_transpose(), T(1));
+}
+
+}  // namespace
+
+std::optional<formatted_matrix<bool>> stored_structure(const graph& g, const adjacency_format& f) {
+  return stored_as<bool>(g, f);
+}
+
+std::optional<formatted_matrix<double>> stored_weights(const graph& g, const adjacency_format& f) {
+  return stored_as<double>(g, f);
 }
 
 matrix<double> weights_of(const graph& g) { return matrix<double>::from_csr(g.adjacency(), 1.0); }

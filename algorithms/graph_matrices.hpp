@@ -32,4 +32,7 @@ std::optional<formatted_matrix<bool>> stored_structure(const graph& g, const adj
 // A's weights as double, 1 where the graph has none. Aᵀ is computed on first use.
 matrix<double> weights_of(const graph& g);
 
+// g's weights held in its stored format (1 where it stores none), as stored_structure.
+std::optional<formatted_matrix<double>> stored_weights(const graph& g, const adjacency_format& f);
+
 }  // namespace graphring::algorithms

@@ -9,6 +9,8 @@
 //     f = cc(best edges between components)(f)   merge the components they join
 // until no edge leaves a component; every round at least halves the number of components. All
 // choices are minima over a total order, so the forest does not depend on the thread count.
+// On a storage format the keys are built from the weights' rows read from the format
+// (engine/ops/select_format.hpp); the rounds then run on the keys.
 //
 // [1] Borůvka, "O jistém problému minimálním", 1926; Nešetřil et al., "Otakar Borůvka on minimum
 //     spanning tree problem", Discrete Math. 2001 (translation and commentary).
@@ -26,6 +28,7 @@
 #include "algorithms/graph_matrices.hpp"
 #include "engine/io/load.hpp"
 #include "engine/ops/operations.hpp"
+#include "engine/ops/select_format.hpp"
 
 namespace graphring::algorithms {
 
@@ -51,20 +54,25 @@ struct min_edge_monoid {
   edge_key operator()(const edge_key& x, const edge_key& y) const { return y < x ? y : x; }
 };
 
-}  // namespace
-
-msf_result minimum_spanning_forest(const matrix<double>& s) {
-  const std::uint64_t n = s.nrows();
-  // A NaN weight has no place in the order (keys holding one would sort inconsistently).
-  check_weights_are_numbers(s, "a spanning forest needs ordered weights");
-  matrix<edge_key> keys(n, n);
-  // K(i, j) = (A(i, j), min(i, j), max(i, j))
+// K(i, j) = (A(i, j), min(i, j), max(i, j)) for s a matrix or a formatted matrix (whose rows are
+// read from its format a block at a time: engine/ops/select_format.hpp).
+template <class Weights>
+matrix<edge_key> edge_keys(const Weights& s) {
+  matrix<edge_key> keys(s.nrows(), s.ncols());
   apply_index(
       keys, no_mask, no_accum,
       [](double w, std::uint64_t i, std::uint64_t j) {
         return edge_key{w, vertex_id(std::min(i, j)), vertex_id(std::max(i, j))};
       },
       s);
+  return keys;
+}
+
+constexpr const char* needs_order = "a spanning forest needs ordered weights";
+
+// Borůvka's rounds over the edge keys of a symmetric matrix.
+msf_result forest_of(matrix<edge_key> keys) {
+  const std::uint64_t n = keys.nrows();
   array<std::uint64_t> ids(n);
   for (std::uint64_t u = 0; u < n; ++u) ids[u] = u;
   auto f = vector<std::uint64_t>::from_dense(std::move(ids));
@@ -118,10 +126,35 @@ msf_result minimum_spanning_forest(const matrix<double>& s) {
   return result;
 }
 
-msf_result minimum_spanning_forest(const graph& g) {
+}  // namespace
+
+msf_result minimum_spanning_forest(const matrix<double>& s) {
+  // A NaN weight has no place in the order (keys holding one would sort inconsistently).
+  check_weights_are_numbers(s, needs_order);
+  return forest_of(edge_keys(s));
+}
+
+msf_result minimum_spanning_forest(const formatted_matrix<double>& s) {
+  check_weights_are_numbers(s, needs_order);
+  return forest_of(edge_keys(s));
+}
+
+msf_result minimum_spanning_forest(const graph& g, const adjacency_format& format) {
+  // w in CSR, or in `format`.
+  auto over = [&](matrix<double> w) {
+    if (format.plain_csr()) return minimum_spanning_forest(w);
+    return minimum_spanning_forest(formatted_matrix<double>(std::move(w), format));
+  };
+  // A graph known to be symmetric is read as it is, from its stored format when it is kept
+  // compressed: a self-loop never leaves a component, and of parallel edges only the lightest can
+  // be a component's lightest. Others are rebuilt as undirected.
+  if (g.known_symmetric().value_or(false)) {
+    if (auto stored = stored_weights(g, format)) return minimum_spanning_forest(*stored);
+    return over(weights_of(g));
+  }
   const graph simple = rebuild(
       g, {.symmetrize = true, .drop_self_loops = true, .duplicates = duplicate_policy::min});
-  return minimum_spanning_forest(weights_of(simple));
+  return over(weights_of(simple));
 }
 
 }  // namespace graphring::algorithms

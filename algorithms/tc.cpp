@@ -14,6 +14,10 @@
 //
 // [1] Azad, Buluç, Gilbert, "Parallel triangle counting and enumeration using matrix algebra",
 //     IPDPSW 2015.
+// On a storage format (formatted_matrix), L is selected from S's rows read from the format a
+// block at a time (engine/ops/select_format.hpp) and the product runs on L: the adjacency stays
+// compressed and only its lower triangle is held in CSR.
+//
 // [2] Wolf, Deveci, Berry, Hammond, Rajamanickam, "Fast linear algebra-based triangle counting
 //     with KokkosKernels", HPEC 2017 (the L·L masked by L "Sandia" form).
 #include "algorithms/tc.hpp"
@@ -21,6 +25,7 @@
 #include "algorithms/graph_matrices.hpp"
 #include "engine/io/load.hpp"
 #include "engine/ops/operations.hpp"
+#include "engine/ops/select_format.hpp"
 #include "semirings/named_ops.hpp"
 
 namespace graphring::algorithms {
@@ -44,26 +49,50 @@ std::uint64_t triangle_count(const matrix<bool>& s) {
   return triangles_of_lower(l);
 }
 
-std::uint64_t triangle_count(graph& g) {
+std::uint64_t triangle_count(const formatted_matrix<bool>& a, bool symmetric) {
+  const std::uint64_t n = a.nrows();
+  matrix<bool> below(n, n);
+  // below = tril(A, -1), A's rows read from its format a block at a time
+  select(below, no_mask, no_accum, tril_op{-1}, a);
+  if (symmetric) return triangles_of_lower(below);
+  matrix<bool> above(n, n), l(n, n);
+  // above = tril(Aᵀ, -1);  L = below ∪ above, the lower triangle of A ∪ Aᵀ
+  select(above, no_mask, no_accum, tril_op{-1}, a, {.transpose_first = true});
+  ewise_add(l, no_mask, no_accum, lor_op<bool>{}, below, above);
+  return triangles_of_lower(l);
+}
+
+std::uint64_t triangle_count(graph& g, const adjacency_format& format) {
+  // a in CSR, or in `format` (built from the CSR at the first read); A ∪ Aᵀ when not symmetric.
+  auto over = [&](matrix<bool> a, bool symmetric) {
+    if (format.plain_csr()) {
+      if (symmetric) return triangle_count(a);
+      const std::uint64_t n = a.nrows();
+      matrix<bool> l(n, n);
+      // L<tril(-1)> = A ∪ Aᵀ, the lower triangle of the undirected graph A ∪ Aᵀ: each row of A
+      // and of Aᵀ is merged only below the diagonal
+      ewise_add(l, tril_op{-1}, no_accum, lor_op<bool>{}, a, a, {.transpose_second = true});
+      return triangles_of_lower(l);
+    }
+    const formatted_matrix<bool> f(std::move(a), format, format_build::on_first_use);
+    return triangle_count(f, symmetric);
+  };
   if (g.duplicate_edges() > 0) {
     // Repeated edges would count a triangle more than once: the builder merges them (and
     // symmetrizes and drops self-loops in the same counting pass).
     graph simple = rebuild(
         g, {.symmetrize = true, .drop_self_loops = true, .duplicates = duplicate_policy::first});
-    return triangle_count(structure_of(simple, false));
+    return over(structure_of(simple, false), true);
   }
   const bool symmetric = g.symmetric();
-  const matrix<bool> a = structure_of(g, !symmetric);
-  if (symmetric) return triangle_count(a);
-  const std::uint64_t n = a.nrows();
-  matrix<bool> l(n, n);
-  // L<tril(-1)> = A ∪ Aᵀ, the lower triangle of the undirected graph A ∪ Aᵀ: each row of A and
-  // of Aᵀ is merged only below the diagonal
-  ewise_add(l, tril_op{-1}, no_accum, lor_op<bool>{}, a, a, {.transpose_second = true});
-  return triangles_of_lower(l);
+  // Stored compressed: L is selected from the file's format, no CSR of A is built.
+  if (auto stored = stored_structure(g, format)) return triangle_count(*stored, symmetric);
+  return over(structure_of(g, !symmetric), symmetric);
 }
 
-std::uint64_t triangle_count(graph&& g) { return triangle_count(g); }
+std::uint64_t triangle_count(graph&& g, const adjacency_format& format) {
+  return triangle_count(g, format);
+}
 
 vector<std::uint64_t> triangles_per_vertex(graph& g) {
   graph simple = rebuild(

@@ -48,8 +48,7 @@ arguments::arguments(const std::vector<std::string>& args, const option_spec& sp
         values_[name] = has_inline ? inline_value : args[++i];
       } else if (name == "--format" || name == "--order") {
         usage_error("unknown option '" + a +
-                        "': only spmv, bfs, sssp, pagerank, cc and bc take a storage format and "
-                        "order; this command runs on CSR",
+                        "': only the algorithms and spmv take a storage format and order",
                     usage_);
       } else {
         usage_error("unknown option '" + a + "'", usage_);

@@ -1,10 +1,11 @@
-// Every algorithm that takes a storage format (BFS, PageRank, SSSP, CC, BC) crossed with every
-// format (and the auto rule) and two vertex orders, against the same algorithm on CSR: BFS levels
-// equal and parents a valid BFS tree, SSSP distances equal (minima of the same sums), CC labels
-// equal, PageRank and BC within floating-point reordering. Tiny edge cases (empty rows, isolated
-// vertices, one huge row, self-loops, repeated edges, negative weights) and real graphs
-// (soc-Epinions1 and rome99 bundled, web-NotreDame from ../shared/datasets). ELL's refusal of a
-// padded graph reaches the caller as error_kind::limit, which also shows that the format is built.
+// Every algorithm (BFS, PageRank, SSSP, CC, BC, TC, MSF) crossed with every format (and the auto
+// rule) and two vertex orders, against the same algorithm on CSR: BFS levels equal and parents a
+// valid BFS tree, SSSP distances equal (minima of the same sums), CC labels, triangle counts and
+// spanning forests equal, PageRank and BC within floating-point reordering. Tiny edge cases (empty
+// rows, isolated vertices, one huge row, self-loops, repeated edges, negative weights) and real
+// graphs (soc-Epinions1 and rome99 bundled, web-NotreDame from ../shared/datasets). ELL's refusal
+// of a padded graph reaches the caller as error_kind::limit, which also shows that the format is
+// built.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -15,8 +16,10 @@
 #include "algorithms/bc.hpp"
 #include "algorithms/bfs.hpp"
 #include "algorithms/cc.hpp"
+#include "algorithms/msf.hpp"
 #include "algorithms/pagerank.hpp"
 #include "algorithms/sssp.hpp"
+#include "algorithms/tc.hpp"
 #include "core/error.hpp"
 #include "engine/formats/any_format.hpp"
 #include "engine/io/load.hpp"
@@ -118,8 +121,30 @@ void check_bc(graph& g, std::vector<vertex_id> sources) {
   });
 }
 
+void check_tc(graph& g) {
+  const std::uint64_t want = algorithms::triangle_count(g);
+  for_every_storage(
+      g, [&](const adjacency_format& f) { EXPECT_EQ(algorithms::triangle_count(g, f), want); });
+}
+
+void check_msf(const graph& g) {
+  const algorithms::msf_result want = algorithms::minimum_spanning_forest(g);
+  for_every_storage(g, [&](const adjacency_format& f) {
+    const algorithms::msf_result got = algorithms::minimum_spanning_forest(g, f);
+    EXPECT_EQ(got.total_weight, want.total_weight);
+    ASSERT_EQ(got.edges.size(), want.edges.size());
+    for (std::size_t e = 0; e < got.edges.size(); ++e) {
+      EXPECT_EQ(got.edges[e].u, want.edges[e].u) << e;
+      EXPECT_EQ(got.edges[e].v, want.edges[e].v) << e;
+      EXPECT_EQ(got.edges[e].weight, want.edges[e].weight) << e;
+    }
+  });
+}
+
 void check_all(graph& g, vertex_id source) {
   check_cc(g);
+  check_tc(g);
+  check_msf(g);
   check_bc(g, {source, vertex_id(g.vertices() - 1)});
   check_bfs(g, source);
   check_pagerank(g);
@@ -154,6 +179,11 @@ TEST(AlgorithmsFormats, WeightedAndNegativeWeightsMatchCsr) {
   const graph negative =
       make_graph(5, {{0, 1, 4}, {0, 2, 1}, {2, 1, -2}, {1, 3, 1}, {2, 3, 5}, {3, 4, -1}}, true);
   check_sssp(negative, 0);
+  check_msf(positive);
+  check_msf(negative);
+  // Two triangles sharing an edge, both ways round, with a chord one way only.
+  graph kite = make_graph(5, {{0, 1}, {1, 2}, {2, 0}, {1, 3}, {3, 2}, {2, 1}, {4, 0}, {3, 0}});
+  check_tc(kite);
 }
 
 TEST(AlgorithmsFormats, PaddedGraphIsRefusedByEll) {
@@ -192,10 +222,13 @@ TEST(AlgorithmsFormats, RealGraphsMatchCsr) {
   check_sssp(social, 0);
   check_cc(social);  // directed: A and Aᵀ, sampled
   check_bc(social, {0, 1, 2, 100, 5000});
+  check_tc(social);  // directed, 75,879 rows: L is selected from A's and Aᵀ's rows in blocks
+  check_msf(social);
   GRAPHRING_DATASET(rome, "road/rome99.gr");
   graph road = load_graph(rome);
   check_sssp(road, 0);
   check_cc(road);  // few edges per vertex: every round over the graph's own edges
+  check_msf(road);
   GRAPHRING_DATASET(notre_dame, "web/web-NotreDame.txt.gz");
   graph web = load_graph(notre_dame);
   check_bfs(web, 0);
@@ -204,7 +237,7 @@ TEST(AlgorithmsFormats, RealGraphsMatchCsr) {
 
 TEST(AlgorithmsFormats, CommandLineTakesFormat) {
   GRAPHRING_DATASET(karate, "matrices/lagraph/data/karate.mtx");
-  for (const std::string command : {"bfs", "sssp", "pagerank", "cc", "bc"}) {
+  for (const std::string command : {"bfs", "sssp", "pagerank", "cc", "bc", "tc", "msf"}) {
     std::vector<std::string> args{command, karate, "--quiet"};
     if (command == "bfs" || command == "sssp") args.insert(args.end(), {"--source", "1"});
     const cli_result csr = run_cli(args);

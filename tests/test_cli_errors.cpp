@@ -258,6 +258,11 @@ std::vector<command_case> command_table(const scratch_dir& d) {
   const std::string neg = d.write("neg.wel", "1 2 1\n2 3 -2\n3 1 4\n");
   const std::string cycle = d.write("cycle.wel", "1 2 1\n2 3 -2\n3 2 1\n");
   const std::string nan = d.write("nan.mtx", mm + "3 3 2\n1 2 nan\n2 3 1\n");
+  const std::string formats =
+      "[--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
+      "[--order original|degree|rcm])";
+  const std::string tc_usage = " (usage: graphring tc GRAPH " + formats;
+  const std::string msf_usage = " (usage: graphring msf GRAPH [--out FILE] " + formats;
   const auto x = [&](const std::string& name, const std::string& content) {
     return d.write(name, content);
   };
@@ -364,16 +369,23 @@ std::vector<command_case> command_table(const scratch_dir& d) {
       // cc, tc, msf, convert
       {{"cc", k, "--source", "1"}, "unknown option '--source'" + cc_usage},
       {{"cc"}, "missing argument" + cc_usage},
-      {{"tc", k, "--format", "cci"},
-       "unknown option '--format': only spmv, bfs, sssp, pagerank, cc and bc take a storage "
-       "format and order; this command runs on CSR (usage: graphring tc GRAPH)"},
-      {{"msf", k, "--order=rcm"},
-       "unknown option '--order=rcm': only spmv, bfs, sssp, pagerank, cc and bc take a storage "
-       "format and order; this command runs on CSR (usage: graphring msf GRAPH [--out FILE])"},
-      {{"tc", k, "--out", "t.txt"}, "unknown option '--out' (usage: graphring tc GRAPH)"},
-      {{"tc", k, k}, "unexpected argument '" + k + "' (usage: graphring tc GRAPH)"},
-      {{"msf", k, "--out"}, "option --out needs a value (usage: graphring msf GRAPH [--out FILE])"},
+      {{"info", k, "--format", "cci"},
+       "unknown option '--format': only the algorithms and spmv take a storage format and order "
+       "(usage: graphring info GRAPH [--formats] [--json] [--symmetrize] [--drop-self-loops])"},
+      {{"info", k, "--order=rcm"},
+       "unknown option '--order=rcm': only the algorithms and spmv take a storage format and "
+       "order (usage: graphring info GRAPH [--formats] [--json] [--symmetrize] "
+       "[--drop-self-loops])"},
+      {{"tc", k, "--out", "t.txt"}, "unknown option '--out'" + tc_usage},
+      {{"tc", k, k}, "unexpected argument '" + k + "'" + tc_usage},
+      {{"tc", k, "--format", "zip"},
+       "unknown format 'zip'; valid: csr|coo|ell|hyb|sell|cci|dtans|auto"},
+      {{"msf", k, "--order", "random"},
+       "unknown vertex order 'random'; valid: original|degree|rcm"},
+      {{"msf", k, "--out"}, "option --out needs a value" + msf_usage},
       {{"msf", nan},
+       nan + ": a weight is not a number (NaN); a spanning forest needs ordered weights"},
+      {{"msf", nan, "--format", "dtans"},
        nan + ": a weight is not a number (NaN); a spanning forest needs ordered weights"},
       {{"bfs", k, "--source", "1", "--out="},
        "the output file name is empty; give a file, or - for standard output"},

@@ -3,7 +3,7 @@
 //                  [--formats LIST] [--order O] [--sources ID,...]`: the same work on graphring,
 // SuiteSparse:GraphBLAS and Boost.Graph in one process; prints the table and exits non-zero when
 // any answer disagrees. Without GRAPH it runs on the bundled default graph. --formats adds
-// graphring's BFS, Bellman-Ford, PageRank, CC (symmetric graphs) and BC through each listed
+// graphring's BFS, Bellman-Ford, PageRank, CC (symmetric graphs), TC and BC through each listed
 // storage format (in vertex order O) as systems of their own. --sources runs BFS and SSSP from each
 // listed vertex (a row per source, its label in the JSON) and BC from that batch.
 #include <cstdio>

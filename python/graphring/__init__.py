@@ -14,9 +14,10 @@ SciPy or NetworkX (with integer nodes 0..n-1) ids and labels are the same.
 Results are NumPy arrays that own graphring's result (no copy is made after the algorithm).
 `Graph.to_scipy()` copies the adjacency into SciPy's index types. Errors raise graphring.Error
 (a RuntimeError) with graphring's one-line message; a wrong argument type raises TypeError.
-Every algorithm takes `threads=` (0: all cores); bfs, sssp, pagerank, connected_components
-and betweenness_centrality also take `format=` (csr|coo|ell|hyb|sell|cci|dtans|auto, the storage their products read) and
-`order=` (original|degree|rcm). The GIL is released while graphring works.
+Every algorithm takes `threads=` (0: all cores); bfs, sssp, pagerank, connected_components,
+triangle_count, betweenness_centrality and minimum_spanning_forest also take `format=`
+(csr|coo|ell|hyb|sell|cci|dtans|auto, the storage they read the adjacency from) and `order=`
+(original|degree|rcm). The GIL is released while graphring works.
 """
 
 import numpy as _np
@@ -222,9 +223,10 @@ def connected_components(graph, format="csr", order="original", threads=0):
     return _graphring.connected_components(graph._g, format, order, threads)
 
 
-def triangle_count(graph, threads=0):
-    """Triangles of the graph taken as undirected (self-loops and duplicate edges dropped)."""
-    return _graphring.triangle_count(graph._g, threads)
+def triangle_count(graph, format=None, order="original", threads=0):
+    """Triangles of the graph taken as undirected (self-loops and duplicate edges dropped).
+    format None: the graph's stored format, else CSR (the lower triangle is read from it)."""
+    return _graphring.triangle_count(graph._g, _storage(graph, format), order, threads)
 
 
 def triangles(graph, threads=0):
@@ -242,10 +244,11 @@ def betweenness_centrality(graph, sources=None, format=None, order="original", t
     return _graphring.betweenness(graph._g, s, _storage(graph, format), order, threads)
 
 
-def minimum_spanning_forest(graph, threads=0):
+def minimum_spanning_forest(graph, format=None, order="original", threads=0):
     """The minimum spanning forest of the graph taken as undirected (weight 1 when unweighted;
-    among equal weights the smaller (u, v) wins): (u, v, weight, total), u < v ascending."""
-    return _graphring.minimum_spanning_forest(graph._g, threads)
+    among equal weights the smaller (u, v) wins): (u, v, weight, total), u < v ascending.
+    format None: the graph's stored format, else CSR (the edge weights are read from it)."""
+    return _graphring.minimum_spanning_forest(graph._g, _storage(graph, format), order, threads)
 
 
 # The constructors as Graph's too: Graph.load(...), Graph.from_scipy(...), ...

@@ -275,9 +275,10 @@ array1d<std::int64_t> connected_components(py_graph& pg, const std::string& form
   return to_numpy(std::move(c));
 }
 
-std::uint64_t triangle_count(py_graph& pg, int threads) {
+std::uint64_t triangle_count(py_graph& pg, const std::string& format, const std::string& order,
+                             int threads) {
   const working_on busy(pg, threads);
-  return algorithms::triangle_count(*pg.g);
+  return algorithms::triangle_count(*pg.g, storage(format, order));
 }
 
 array1d<std::int64_t> triangles(py_graph& pg, int threads) {
@@ -304,13 +305,15 @@ array1d<double> betweenness(py_graph& pg, std::optional<input1d<std::int64_t>> s
 }
 
 std::tuple<array1d<std::int64_t>, array1d<std::int64_t>, array1d<double>, double>
-minimum_spanning_forest(py_graph& pg, int threads) {
+minimum_spanning_forest(py_graph& pg, const std::string& format, const std::string& order,
+                        int threads) {
   std::vector<std::int64_t> u, v;
   std::vector<double> w;
   double total = 0;
   {
     const working_on busy(pg, threads);
-    const algorithms::msf_result r = algorithms::minimum_spanning_forest(*pg.g);
+    const algorithms::msf_result r =
+        algorithms::minimum_spanning_forest(*pg.g, storage(format, order));
     for (const algorithms::msf_edge& e : r.edges) {
       u.push_back(e.u);
       v.push_back(e.v);
@@ -479,9 +482,11 @@ NB_MODULE(_graphring, m) {
         [] { return reinterpret_cast<std::uintptr_t>(&detail::reserve_memory); });
   m.attr("source_dir") = GRAPHRING_SOURCE_DIR;
   m.def("semirings", [] { return semiring_registry::global().names(); });
-  m.def("triangle_count", &triangle_count, nb::arg("graph"), nb::arg("threads"));
+  m.def("triangle_count", &triangle_count, nb::arg("graph"), nb::arg("format"), nb::arg("order"),
+        nb::arg("threads"));
   m.def("triangles", &triangles, nb::arg("graph"), nb::arg("threads"));
   m.def("betweenness", &betweenness, nb::arg("graph"), nb::arg("sources").none(), nb::arg("format"),
         nb::arg("order"), nb::arg("threads"));
-  m.def("minimum_spanning_forest", &minimum_spanning_forest, nb::arg("graph"), nb::arg("threads"));
+  m.def("minimum_spanning_forest", &minimum_spanning_forest, nb::arg("graph"), nb::arg("format"),
+        nb::arg("order"), nb::arg("threads"));
 }

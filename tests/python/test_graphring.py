@@ -136,6 +136,8 @@ def test_every_format_and_order_give_csrs_answers(email):
     ranks = graphring.pagerank(email)
     comps = graphring.connected_components(email)
     central = graphring.betweenness_centrality(email, sources=[0, 5])
+    triangles = graphring.triangle_count(email)
+    forest = graphring.minimum_spanning_forest(email)
     for fmt in ["coo", "ell", "hyb", "sell", "cci", "dtans", "auto"]:
         for order in ["original", "degree"]:
             assert np.array_equal(graphring.bfs(email, 0, format=fmt, order=order), levels)
@@ -146,6 +148,10 @@ def test_every_format_and_order_give_csrs_answers(email):
             np.testing.assert_allclose(
                 graphring.betweenness_centrality(email, sources=[0, 5], format=fmt, order=order),
                 central, rtol=1e-12)
+            assert graphring.triangle_count(email, format=fmt, order=order) == triangles
+            got = graphring.minimum_spanning_forest(email, format=fmt, order=order)
+            assert all(np.array_equal(x, y) for x, y in zip(got[:3], forest[:3]))
+            assert got[3] == forest[3]
 
 
 def test_a_compressed_grb_runs_in_its_format(email, tmp_path):
@@ -162,6 +168,9 @@ def test_a_compressed_grb_runs_in_its_format(email, tmp_path):
         np.testing.assert_allclose(graphring.betweenness_centrality(g, sources=some),
                                    graphring.betweenness_centrality(email, sources=some),
                                    rtol=1e-12)
+        assert graphring.triangle_count(g) == graphring.triangle_count(email)
+        msf = graphring.minimum_spanning_forest
+        assert msf(g)[3] == msf(email)[3]
         assert (g.to_scipy() != email.to_scipy()).nnz == 0  # decodes on request
     with pytest.raises(graphring.Error, match="cci or dtans"):
         graphring.save(email, tmp_path / "x.grb", format="sell")
