@@ -197,35 +197,75 @@ std::vector<slot_range> lay_out(const std::vector<planned>& entries, Entry* tabl
   return ranges;
 }
 
+// The deltas of `counts` (keys ascending) as (count, delta), most frequent first and ascending
+// deltas among equal counts. Counts below 2^16 (nearly all of them) are placed by a counting
+// sort, stable, so the deltas stay ascending; the few larger ones are sorted apart and go first.
+std::vector<std::pair<std::uint64_t, std::uint64_t>> by_falling_count(
+    const std::vector<std::pair<std::uint64_t, std::uint64_t>>& counts) {
+  constexpr std::uint64_t small = std::uint64_t(1) << 16;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
+  std::vector<std::uint64_t> start(small + 1, 0);  // start[small - c]: where count c begins
+  for (const auto& [key, count] : counts)
+    if (key < run_key) {
+      if (count >= small)
+        out.push_back({count, key});
+      else
+        ++start[small - count];
+    }
+  std::sort(out.begin(), out.end(), [](const auto& x, const auto& y) {
+    return x.first != y.first ? x.first > y.first : x.second < y.second;
+  });
+  std::uint64_t at = out.size();
+  for (std::uint64_t& s : start) {
+    const std::uint64_t here = s;
+    s = at;
+    at += here;
+  }
+  out.resize(at);
+  for (const auto& [key, count] : counts)
+    if (key < run_key && count < small) out[start[small - count]++] = {count, key};
+  return out;
+}
+
 // The index table: runs and the end of row always keep slots; of the deltas the most frequent
 // ones do, the others share escape buckets, the split chosen by the smallest coded size.
 coding_table make_index_table(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& counts,
                               dtans_index_entry* table) {
   std::vector<planned> fixed;
-  std::vector<std::pair<std::uint64_t, std::uint64_t>>
-      deltas;  // (count, delta), most frequent first
-  for (const auto& [key, count] : counts) {
-    if (key < run_key)
-      deltas.push_back({count, key});
-    else
-      fixed.push_back({key, count, 0, 0});
-  }
-  std::sort(deltas.begin(), deltas.end(), [](const auto& x, const auto& y) {
-    return x.first != y.first ? x.first > y.first : x.second < y.second;
-  });
+  for (const auto& [key, count] : counts)
+    if (key >= run_key) fixed.push_back({key, count, 0, 0});
+  const std::vector<std::pair<std::uint64_t, std::uint64_t>> deltas =
+      by_falling_count(counts);  // (count, delta)
   std::sort(fixed.begin(), fixed.end(),
             [](const planned& x, const planned& y) { return x.key < y.key; });
+  // Each escape bucket's deltas by their place in `deltas`, and the counts summed from each
+  // place to the bucket's last: a plan reads a bucket's first place at or after `kept` and its
+  // count from there, rather than walking every delta not kept (millions on a large graph).
+  std::vector<std::vector<std::size_t>> place(bucket_indices);
+  std::vector<std::vector<std::uint64_t>> from(bucket_indices);
+  for (std::size_t i = 0; i < deltas.size(); ++i)
+    place[bucket_index(std::uint32_t(deltas[i].second))].push_back(i);
+  for (std::uint32_t b = 0; b < bucket_indices; ++b) {
+    from[b].resize(place[b].size() + 1, 0);
+    for (std::size_t p = place[b].size(); p-- > 0;)
+      from[b][p] = from[b][p + 1] + deltas[place[b][p]].first;
+  }
+  std::vector<std::size_t> next(bucket_indices, 0);  // kept only grows from plan to plan
   auto plan = [&](std::size_t kept) {
     std::vector<planned> entries = fixed;
     for (std::size_t i = 0; i < kept; ++i)
       entries.push_back({deltas[i].second, deltas[i].first, 0, 0});
-    std::unordered_map<std::uint64_t, std::size_t> bucket;
-    for (std::size_t i = kept; i < deltas.size(); ++i) {
-      const std::uint64_t key = bucket_of(std::uint32_t(deltas[i].second));
-      const auto [it, added] = bucket.try_emplace(key, entries.size());
-      if (added) entries.push_back({key, 0, 0, raw_bits_of_key(key)});
-      entries[it->second].count += deltas[i].first;
-      entries[it->second].raw_total += deltas[i].first * raw_bits_of_key(key);
+    // The buckets of the deltas not kept, in the order their first delta comes.
+    std::vector<std::pair<std::size_t, std::uint32_t>> first;  // (place, bucket)
+    for (std::uint32_t b = 0; b < bucket_indices; ++b) {
+      while (next[b] < place[b].size() && place[b][next[b]] < kept) ++next[b];
+      if (next[b] < place[b].size()) first.push_back({place[b][next[b]], b});
+    }
+    std::sort(first.begin(), first.end());
+    for (const auto& [at, b] : first) {
+      const std::uint64_t key = bucket_of(std::uint32_t(deltas[at].second));
+      const std::uint64_t count = from[b][next[b]];
+      entries.push_back({key, count, count * raw_bits_of_key(key), raw_bits_of_key(key)});
     }
     return entries;
   };
@@ -307,12 +347,19 @@ coding_table make_value_table(const std::unordered_map<std::uint64_t, std::uint6
   return t;
 }
 
-// One coded symbol of a lane: its table slot range and, when escaped, the raw bits it carries.
+// One coded symbol of a lane: its table slot range (below dtans_slots = 4096, so 16 bits each:
+// 16 bytes a symbol, which the encoder's passes stream through) and, when escaped, the raw bits
+// it carries.
 struct coded_symbol {
-  std::uint32_t first, base;
+  std::uint16_t first, base;
   std::uint32_t raw_bits;
   std::uint64_t raw;
 };
+static_assert(dtans_slots <= 0xffff && sizeof(coded_symbol) == 16);
+
+inline coded_symbol coded(const slot_range& s, std::uint32_t raw_bits = 0, std::uint64_t raw = 0) {
+  return {std::uint16_t(s.first), std::uint16_t(s.base), raw_bits, raw};
+}
 
 // The words one lane loads: the first three, then per segment but the last its (up to) three.
 struct lane_loads {
@@ -322,7 +369,7 @@ struct lane_loads {
   std::vector<std::uint8_t> loads[2];     // per segment: round 0 / 1 loads (1) or extracts (0)
 };
 
-lane_loads encode_lane(const std::vector<coded_symbol>& sym) {
+lane_loads encode_lane(const buffer<coded_symbol>& sym) {
   lane_loads out;
   const std::uint64_t segments = (sym.size() + dtans_segment - 1) / dtans_segment;
   out.segments = segments;
@@ -393,33 +440,39 @@ lane_loads encode_lane(const std::vector<coded_symbol>& sym) {
   return out;
 }
 
-// Appends raw bits to a stream of 32-bit words, low bits first, through a 64-bit accumulator;
-// finish() writes the last, partly filled word.
+// Writes raw bits into 32-bit words from `out` on, low bits first, through a 64-bit accumulator
+// (the caller sizes the words for every bit it puts); finish() writes the last, partly filled
+// word and returns the end.
 class raw_writer {
  public:
-  explicit raw_writer(buffer<std::uint32_t>& words) : words_(words) {}
+  explicit raw_writer(std::uint32_t* out) : out_(out) {}
   void put(std::uint64_t value, std::uint32_t bits) {  // 1 to 64 bits
-    if (bits > 32) {
-      put(value & 0xffffffffu, 32);
-      put(value >> 32, bits - 32);
-      return;
+    if (bits > 32) {  // not recursive, so that the writer's state can live in registers
+      put_word(value & 0xffffffffu, 32);
+      value >>= 32;
+      bits -= 32;
     }
+    put_word(value, bits);
+  }
+  std::uint32_t* finish() {
+    if (filled_) *out_++ = std::uint32_t(pending_);
+    pending_ = 0;
+    filled_ = 0;
+    return out_;
+  }
+
+ private:
+  void put_word(std::uint64_t value, std::uint32_t bits) {  // 1 to 32 bits
     pending_ |= (value & ((std::uint64_t(1) << bits) - 1)) << filled_;
     filled_ += bits;
     if (filled_ >= 32) {
-      words_.push_back(std::uint32_t(pending_));
+      *out_++ = std::uint32_t(pending_);
       pending_ >>= 32;
       filled_ -= 32;
     }
   }
-  void finish() {
-    if (filled_) words_.push_back(std::uint32_t(pending_));
-    pending_ = 0;
-    filled_ = 0;
-  }
 
- private:
-  buffer<std::uint32_t>& words_;
+  std::uint32_t* out_;
   std::uint64_t pending_ = 0;
   std::uint32_t filled_ = 0;
 };
@@ -459,16 +512,22 @@ struct symbol_counts {
 };
 
 // One thread's index key counts: deltas below the dense bound in an array (a delta is at most
-// ncols), wider ones in a map, runs by length, and ends of rows.
+// ncols) of 32-bit counters, so that two threads' arrays share the last-level cache (a counter
+// about to overflow moves its count into `wide`), wider ones in a map, runs by length, and ends
+// of rows.
 struct key_tally {
-  std::vector<std::uint64_t> delta, run;
+  std::vector<std::uint32_t> delta;
+  std::vector<std::uint64_t> run;
   std::unordered_map<std::uint64_t, std::uint64_t> wide;
   std::uint64_t ends = 0;
 
   void add(std::uint64_t key) {
-    if (key < delta.size())
-      ++delta[key];
-    else if (key < run_key)
+    if (key < delta.size()) {
+      if (++delta[key] == 0xffffffffu) {
+        wide[key] += delta[key];
+        delta[key] = 0;
+      }
+    } else if (key < run_key)
       ++wide[key];
     else if (key == end_key)
       ++ends;
@@ -479,22 +538,32 @@ struct key_tally {
 
 // The threads' tallies summed into (key, count) pairs, keys ascending, zero counts left out.
 std::vector<std::pair<std::uint64_t, std::uint64_t>> merge_tallies(std::vector<key_tally>& t) {
-  std::vector<std::uint64_t>& delta = t[0].delta;
-  const std::int64_t dense = std::int64_t(delta.size());
-#pragma omp parallel for schedule(static) if (dense > std::int64_t(kernels::min_parallel_work))
-  for (std::int64_t d = 0; d < dense; ++d)
-    for (std::size_t i = 1; i < t.size(); ++i) delta[std::size_t(d)] += t[i].delta[std::size_t(d)];
+  const std::size_t dense = t[0].delta.size();
   std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
-  for (std::int64_t d = 0; d < dense; ++d)
-    if (delta[std::size_t(d)]) out.push_back({std::uint64_t(d), delta[std::size_t(d)]});
+  for (std::size_t d = 0; d < dense; ++d) {
+    std::uint64_t count = 0;
+    for (const key_tally& x : t) count += x.delta[d];
+    if (count) out.push_back({std::uint64_t(d), count});
+  }
+  // The wide deltas and the overflowed counters, merged into the dense ones' pairs by key.
   std::vector<std::pair<std::uint64_t, std::uint64_t>> wide;
   for (key_tally& x : t) wide.insert(wide.end(), x.wide.begin(), x.wide.end());
   std::sort(wide.begin(), wide.end());
-  for (const auto& [key, count] : wide) {
-    if (out.empty() || out.back().first != key)
-      out.push_back({key, count});
-    else
-      out.back().second += count;
+  if (!wide.empty()) {
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> merged;
+    merged.reserve(out.size() + wide.size());
+    std::size_t a = 0;
+    for (const auto& [key, count] : wide) {
+      while (a < out.size() && out[a].first < key) merged.push_back(out[a++]);
+      if (!merged.empty() && merged.back().first == key)
+        merged.back().second += count;
+      else if (a < out.size() && out[a].first == key)
+        merged.push_back({key, out[a++].second + count});
+      else
+        merged.push_back({key, count});
+    }
+    merged.insert(merged.end(), out.begin() + std::ptrdiff_t(a), out.end());
+    out = std::move(merged);
   }
   std::uint64_t ends = 0;
   for (std::size_t k = 0; k < t[0].run.size(); ++k) {
@@ -514,7 +583,7 @@ symbol_counts count_symbols(const csr_source<T>& in) {
   counts.row_symbols = buffer<std::uint64_t>(a.nrows);
   const bool parallel = a.nnz() > kernels::min_parallel_work;
   std::vector<key_tally> tallies(parallel ? std::size_t(omp_get_max_threads()) : 1);
-  // Deltas are at most ncols; the dense array of each thread holds at most 2 bytes an entry, and
+  // Deltas are at most ncols; the dense array of each thread holds at most 1 byte an entry, and
   // at most 4 counters an entry in a small matrix (which its zeroing and its scan then cost).
   const std::uint64_t small = std::min<std::uint64_t>(1u << 16, 4 * a.nnz() + 64);
   const std::size_t dense = std::size_t(std::min<std::uint64_t>(
@@ -559,21 +628,21 @@ struct symbol_coder {
   coded_symbol coded_index(std::uint64_t key) const {
     if (key >= run_key) {
       const slot_range& own = key == end_key ? shortcuts.end : shortcuts.run[key - run_key];
-      return {own.first, own.base, 0, 0};
+      return coded(own);
     }
     const std::uint32_t d = std::uint32_t(key), b = bucket_index(d);
     if (shortcuts.holds_kept[b])
-      if (const slot_range* own = index.slots.find(key)) return {own->first, own->base, 0, 0};
+      if (const slot_range* own = index.slots.find(key)) return coded(*own);
     const slot_range& range = shortcuts.bucket[b];
     if (range.base == 0)
       throw error(error_kind::internal,
                   "dtANS encoder: no table slot for delta " + std::to_string(d));
     const std::uint32_t raw = b / 8;
-    return {range.first, range.base, raw, d - (d >> raw << raw)};
+    return coded(range, raw, d - (d >> raw << raw));
   }
   coded_symbol coded_value(std::uint64_t bits) const {
-    if (const slot_range* own = value.slots.find(bits)) return {own->first, own->base, 0, 0};
-    return {value.escape.first, value.escape.base, value_bits, bits};
+    if (const slot_range* own = value.slots.find(bits)) return coded(*own);
+    return coded(value.escape, value_bits, bits);
   }
 };
 
@@ -620,46 +689,73 @@ std::vector<lane_rows> deal_rows_to_lanes(const buffer<std::uint64_t>& row_symbo
 }
 
 // A lane's symbols: per index key its slot range, and in a weighted matrix the value's after it
-// (the filler's after an end of row).
+// (the filler's after an end of row); and how many raw bits its escapes carry.
+struct coded_lane {
+  buffer<coded_symbol> sym;  // default-initialized: every symbol is written once
+  std::uint64_t raw_bits = 0;
+};
+
 template <class T>
-std::vector<coded_symbol> code_lane(const csr_source<T>& in, const symbol_coder<T>& code,
-                                    const lane_rows& lane) {
-  std::vector<coded_symbol> sym;
+coded_lane code_lane(const csr_source<T>& in, const symbol_coder<T>& code, const lane_rows& lane) {
+  coded_lane out;
+  out.sym.resize(lane.symbols);
+  coded_symbol* next = out.sym.data();
+  std::uint64_t raw_bits = 0;
   for (std::uint64_t r = lane.first_row; r < lane.first_row + lane.rows; ++r) {
     edge_offset k = in.a.row_begin(r);
     in.for_each_key(r, [&](std::uint64_t key) {
-      sym.push_back(code.coded_index(key));
-      if (in.weighted)
-        sym.push_back(code.coded_value(key == end_key ? code.value.filler : in.bits_of(k++)));
+      *next = code.coded_index(key);
+      raw_bits += next++->raw_bits;
+      if (in.weighted) {
+        *next = code.coded_value(key == end_key ? code.value.filler : in.bits_of(k++));
+        raw_bits += next++->raw_bits;
+      }
     });
   }
-  return sym;
+  if (next != out.sym.data() + out.sym.size())
+    throw error(error_kind::internal, "dtANS encoder: a lane's symbols differ from its count");
+  out.raw_bits = raw_bits;
+  return out;
 }
 
 // A slice's lanes' words into w, in the lockstep rounds (in each round the lanes that load, in
 // lane order), and their escapes' raw bits into escape_words by (segment, lane, symbol).
-void write_slice(const std::vector<std::vector<coded_symbol>>& sym,
-                 const std::vector<lane_loads>& loads, std::uint64_t segments,
-                 buffer<std::uint32_t>& w, buffer<std::uint32_t>& escape_words) {
-  raw_writer escapes(escape_words);
-  std::uint64_t words = 0;  // at most three a segment
-  for (std::uint32_t l = 0; l < dtans_lanes; ++l) words += 3 * loads[l].segments;
+void write_slice(const std::vector<coded_lane>& lanes, const std::vector<lane_loads>& loads,
+                 std::uint64_t segments, buffer<std::uint32_t>& w,
+                 buffer<std::uint32_t>& escape_words) {
+  // Each lane's symbols, count and segments in locals: the loops below visit every lane per
+  // segment.
+  const coded_symbol* sym[dtans_lanes];
+  std::uint64_t size[dtans_lanes], lane_segments[dtans_lanes];
+  std::uint64_t words = 0, raw_bits = 0;  // at most three words a segment
+  for (std::uint32_t l = 0; l < dtans_lanes; ++l) {
+    sym[l] = lanes[l].sym.data();
+    size[l] = lanes[l].sym.size();
+    lane_segments[l] = loads[l].segments;
+    words += 3 * loads[l].segments;
+    raw_bits += lanes[l].raw_bits;
+  }
+  escape_words.resize((raw_bits + 31) / 32);
+  raw_writer escapes(escape_words.data());
   w.reserve(words);
   for (int j = 0; j < 3; ++j)
     for (std::uint32_t l = 0; l < dtans_lanes; ++l)
-      if (dtans_round_loads(0, loads[l].segments, sym[l].size(), j)) w.push_back(loads[l].init[j]);
+      if (dtans_round_loads(0, lane_segments[l], size[l], j)) w.push_back(loads[l].init[j]);
   for (std::uint64_t t = 0; t < segments; ++t) {
-    for (std::uint32_t l = 0; l < dtans_lanes; ++l)
-      for (std::uint64_t k = t * dtans_segment;
-           k < std::min<std::uint64_t>(sym[l].size(), (t + 1) * dtans_segment); ++k)
-        if (sym[l][k].raw_bits) escapes.put(sym[l][k].raw, sym[l][k].raw_bits);
+    if (raw_bits)
+      for (std::uint32_t l = 0; l < dtans_lanes; ++l) {
+        const std::uint64_t end = std::min<std::uint64_t>(size[l], (t + 1) * dtans_segment);
+        for (std::uint64_t k = t * dtans_segment; k < end; ++k)
+          if (sym[l][k].raw_bits) escapes.put(sym[l][k].raw, sym[l][k].raw_bits);
+      }
     for (int j = 0; j < 3; ++j)
       for (std::uint32_t l = 0; l < dtans_lanes; ++l)
-        if (dtans_round_loads(t + 1, loads[l].segments, sym[l].size(), j) &&
+        if (dtans_round_loads(t + 1, lane_segments[l], size[l], j) &&
             (j == 2 || loads[l].loads[j][t]))
           w.push_back(loads[l].segment[j][t]);
   }
-  escapes.finish();
+  if (escapes.finish() != escape_words.data() + escape_words.size())
+    throw error(error_kind::internal, "dtANS encoder: the escapes differ from their bit count");
 }
 
 // One slice (its 32 lanes from `lanes` on): each lane's symbols and loads, then its words and
@@ -667,15 +763,15 @@ void write_slice(const std::vector<std::vector<coded_symbol>>& sym,
 template <class T>
 void encode_slice(const csr_source<T>& in, const symbol_coder<T>& code, const lane_rows* lanes,
                   buffer<std::uint32_t>& words, buffer<std::uint32_t>& escapes) {
-  std::vector<std::vector<coded_symbol>> sym(dtans_lanes);
+  std::vector<coded_lane> coded(dtans_lanes);
   std::vector<lane_loads> loads(dtans_lanes);
   std::uint64_t segments = 0;
   for (std::uint32_t l = 0; l < dtans_lanes; ++l) {
-    sym[l] = code_lane(in, code, lanes[l]);
-    loads[l] = encode_lane(sym[l]);
+    coded[l] = code_lane(in, code, lanes[l]);
+    loads[l] = encode_lane(coded[l].sym);
     segments = std::max(segments, loads[l].segments);
   }
-  write_slice(sym, loads, segments, words, escapes);
+  write_slice(coded, loads, segments, words, escapes);
 }
 
 // The encoded matrix but its tables: the slices' streams joined, where each slice's rows, words
