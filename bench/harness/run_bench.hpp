@@ -37,8 +37,8 @@ struct bench_options {
   // (with --formats, CSR's and those it names), and the GPU's BFS, SSSP and PageRank in the same
   // workloads as the CPU systems.
   backend on = backend::cpu;
-  // graphring's BFS, Bellman-Ford SSSP, PageRank, CC (symmetric graphs), TC and BC once more
-  // through each of these storages
+  // graphring's BFS, Bellman-Ford SSSP, PageRank, CC (symmetric graphs), TC, BC and MSF (graphs
+  // known to be symmetric) once more through each of these storages
   // (bench --formats), as the systems "graphring cci", "graphring dtans+degree", ...: each
   // format is built before the trials, and each answer is checked against graphring's on CSR.
   std::vector<adjacency_format> formats;

@@ -3,9 +3,10 @@
 //                  [--formats LIST] [--order O] [--sources ID,...]`: the same work on graphring,
 // SuiteSparse:GraphBLAS and Boost.Graph in one process; prints the table and exits non-zero when
 // any answer disagrees. Without GRAPH it runs on the bundled default graph. --formats adds
-// graphring's BFS, Bellman-Ford, PageRank, CC (symmetric graphs), TC and BC through each listed
-// storage format (in vertex order O) as systems of their own. --sources runs BFS and SSSP from each
-// listed vertex (a row per source, its label in the JSON) and BC from that batch.
+// graphring's BFS, Bellman-Ford, PageRank, CC (symmetric graphs), TC, BC and MSF (graphs a .grb
+// records as symmetric) through each listed storage format (in vertex order O) as systems of
+// their own. --sources runs BFS and SSSP from each listed vertex (a row per source, its label in
+// the JSON) and BC from that batch.
 #include <cstdio>
 #include <sstream>
 
