@@ -6,7 +6,6 @@
 
 #include "core/error.hpp"
 #include "engine/ops/operations.hpp"
-#include "engine/ops/select_format.hpp"
 
 namespace graphring::algorithms {
 
@@ -25,32 +24,20 @@ void check_pagerank_options(const pagerank_options& o) {
     throw error(error_kind::usage, "the PageRank iteration limit must be >= 0");
 }
 
-namespace {
-
-// N = A⟨isnan⟩ for a matrix or a formatted matrix (read from its format).
-template <class Weights>
-void refuse_nan_weights(const Weights& a, const char* needs) {
+void check_weights_are_numbers(const matrix<double>& a, const char* needs) {
+  if (a.nvals() == 0 || (a.is_iso() && !std::isnan(a.iso_value()))) return;
+  // The sum is NaN when a weight is (or when +inf meets -inf: then the weights are looked at).
+  if (!std::isnan(reduce(plus_monoid<double>{}, a))) return;
   matrix<double> nan_weights(a.nrows(), a.ncols());
   // N = A⟨isnan⟩
   select(
       nan_weights, no_mask, no_accum,
       [](double w, std::uint64_t, std::uint64_t) { return std::isnan(w); }, a);
-  if (nan_weights.nvals() > 0)
-    throw error(error_kind::bad_input, std::string("a weight is not a number (NaN); ") + needs);
+  if (nan_weights.nvals() > 0) refuse_nan_weight(needs);
 }
 
-}  // namespace
-
-void check_weights_are_numbers(const matrix<double>& a, const char* needs) {
-  if (a.nvals() == 0 || (a.is_iso() && !std::isnan(a.iso_value()))) return;
-  // The sum is NaN when a weight is (or when +inf meets -inf: then the weights are looked at).
-  if (!std::isnan(reduce(plus_monoid<double>{}, a))) return;
-  refuse_nan_weights(a, needs);
-}
-
-void check_weights_are_numbers(const formatted_matrix<double>& a, const char* needs) {
-  if (a.nvals() == 0 || (a.is_iso() && !std::isnan(a.iso_value()))) return;
-  refuse_nan_weights(a, needs);
+void refuse_nan_weight(const char* needs) {
+  throw error(error_kind::bad_input, std::string("a weight is not a number (NaN); ") + needs);
 }
 
 }  // namespace graphring::algorithms

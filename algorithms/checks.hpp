@@ -6,7 +6,6 @@
 
 #include "algorithms/pagerank.hpp"
 #include "engine/csr.hpp"
-#include "engine/formatted_matrix.hpp"
 #include "engine/matrix.hpp"
 
 namespace graphring::algorithms {
@@ -20,7 +19,7 @@ void check_pagerank_options(const pagerank_options& options);
 // A weight that is not a number (NaN), which no path length or order can hold:
 // error_kind::bad_input saying what the algorithm needs.
 void check_weights_are_numbers(const matrix<double>& a, const char* needs);
-// The same for A held in a format, its rows read from the format a block at a time.
-void check_weights_are_numbers(const formatted_matrix<double>& a, const char* needs);
+// The error check_weights_are_numbers throws, for a caller that found the NaN itself.
+[[noreturn]] void refuse_nan_weight(const char* needs);
 
 }  // namespace graphring::algorithms

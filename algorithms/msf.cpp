@@ -18,6 +18,7 @@
 #include "algorithms/msf.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <span>
@@ -55,20 +56,23 @@ struct min_edge_monoid {
 };
 
 // K(i, j) = (A(i, j), min(i, j), max(i, j)) for s a matrix or a formatted matrix (whose rows are
-// read from its format a block at a time: engine/ops/select_format.hpp).
+// read from its format a block at a time: engine/ops/select_format.hpp). A NaN weight has no
+// place in the order (keys holding one would sort inconsistently): it is noticed in the same pass
+// and refused.
 template <class Weights>
 matrix<edge_key> edge_keys(const Weights& s) {
   matrix<edge_key> keys(s.nrows(), s.ncols());
+  std::atomic<bool> nan{false};
   apply_index(
       keys, no_mask, no_accum,
-      [](double w, std::uint64_t i, std::uint64_t j) {
+      [&nan](double w, std::uint64_t i, std::uint64_t j) {
+        if (std::isnan(w)) nan.store(true, std::memory_order_relaxed);
         return edge_key{w, vertex_id(std::min(i, j)), vertex_id(std::max(i, j))};
       },
       s);
+  if (nan.load()) refuse_nan_weight("a spanning forest needs ordered weights");
   return keys;
 }
-
-constexpr const char* needs_order = "a spanning forest needs ordered weights";
 
 // Borůvka's rounds over the edge keys of a symmetric matrix.
 msf_result forest_of(matrix<edge_key> keys) {
@@ -128,14 +132,9 @@ msf_result forest_of(matrix<edge_key> keys) {
 
 }  // namespace
 
-msf_result minimum_spanning_forest(const matrix<double>& s) {
-  // A NaN weight has no place in the order (keys holding one would sort inconsistently).
-  check_weights_are_numbers(s, needs_order);
-  return forest_of(edge_keys(s));
-}
+msf_result minimum_spanning_forest(const matrix<double>& s) { return forest_of(edge_keys(s)); }
 
 msf_result minimum_spanning_forest(const formatted_matrix<double>& s) {
-  check_weights_are_numbers(s, needs_order);
   return forest_of(edge_keys(s));
 }
 
