@@ -6,13 +6,13 @@
 //     r₀ = 1/n
 //     r_{k+1} = (1 - d)/n + d·(Σ_{v dangling} r_k(v)) / n + d · Σ_{u→v} r_k(u) / outdeg(u)
 // where d is the damping factor and a dangling vertex (no out-edges) hands its rank to every
-// vertex alike, so Σ r = 1 at every step. As linear algebra: w = r .* (d / outdeg), then
-// r' = teleport + w plus.first A, formed with its change ‖r' - r‖₁ in one pass (vxm_apply_dot:
-// the product, the teleport added to every entry, and the inner product with r); the dangling
-// rank is an inner product (dot, over two dense vectors). The loop stops when ‖r_{k+1} - r_k‖₁ <
-// tolerance or after max_iterations. Floating-point sums may differ in the last bits with the
-// thread count (a long row is summed in pieces) and between the engines (another order of
-// summation).
+// vertex alike, so Σ r = 1 at every step. As linear algebra: w = r .* (d / outdeg) and the
+// dangling rank r · dangling in one pass over r (ewise_mult_dot); then r' = teleport + w
+// plus.first A, formed with its change ‖r' - r‖₁ in one pass (vxm_apply_dot: the product, the
+// teleport added to every entry, and the inner product with r). The loop stops when
+// ‖r_{k+1} - r_k‖₁ < tolerance or after max_iterations. Floating-point sums may differ in the
+// last bits with the thread count (a long row is summed in pieces) and between the engines
+// (another order of summation).
 //
 // [1] Page, Brin, Motwani, Winograd, "The PageRank citation ranking", Stanford TR 1999.
 // [2] Beamer, Asanović, Patterson, "The GAP Benchmark Suite", arXiv:1508.03619, 2015.
@@ -54,9 +54,9 @@ void power_iteration(const Matrix& a, const pagerank_options& options, Vector& r
     // a dense vector
     apply(share, out_degree, no_accum, bind_first(divide_op<double>{}, d), out_degree,
           {.structural_mask = true});
-    // dangling<¬outdeg> = 1, 0 elsewhere: dense too, so that lost = ⊕ (r .* dangling) below is
-    // two passes over dense arrays (a bitmap of the dangling vertices was slower: see
-    // docs/kernel-speed-log.md)
+    // dangling<¬outdeg> = 1, 0 elsewhere: dense too, so that lost = r · dangling below is a
+    // product of dense arrays (a bitmap of the dangling vertices was slower, and so was a test
+    // of share = 0 in its place, which kept the loop scalar: docs/kernel-speed-log.md)
     assign_scalar(dangling, out_degree, no_accum, 1.0, all_indices,
                   {.structural_mask = true, .complement_mask = true});
   }
@@ -65,10 +65,10 @@ void power_iteration(const Matrix& a, const pagerank_options& options, Vector& r
   // w and next keep their storage from one iteration to the next.
   Vector w(n), next(n);
   while (result.iterations < options.max_iterations) {
-    // lost = ⊕ (r .* dangling), the rank of the dangling vertices
-    const double lost = dot(plus_times<double>{}, r, dangling);
-    // w = r .* share
-    ewise_mult(w, no_mask, no_accum, times_op<double>{}, r, share);
+    // w = r .* share, and lost = ⊕ (r .* dangling), the rank of the dangling vertices, in one
+    // pass over r
+    const double lost =
+        ewise_mult_dot(w, times_op<double>{}, r, share, plus_times<double>{}, dangling);
     // next = (1 - d)/n + d·lost/n + w plus.first A, and ‖next - r‖₁ = ⊕ |next - r|, in one pass
     const double teleport = (1 - d) / double(n) + d * lost / double(n);
     result.change = vxm_apply_dot(next, bind_first(plus_op<double>{}, teleport),

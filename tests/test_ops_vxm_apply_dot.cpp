@@ -4,7 +4,9 @@
 // (reduced by the whole team, after the chunks), on 1, 2 and 3 threads: w is the serial loop's
 // exactly where the sums are exact, the total within rounding, and the same total on every run
 // with the same threads. Also over a matrix held in CCI (the operations as written), with a sparse
-// u, with w being z or u, and its size errors.
+// u, with w being z or u, and its size errors. And ewise_mult_dot (engine/ops/ewise_mult_dot.hpp):
+// w and the total bit for bit those of ewise_mult and dot, on 1, 2 and 3 threads, below and above
+// the parallel threshold, with sparse and bitmap operands, and with w being u, v or z.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -17,6 +19,7 @@
 
 #include "core/error.hpp"
 #include "engine/formatted_matrix.hpp"
+#include "engine/ops/ewise_mult_dot.hpp"
 #include "engine/ops/mxv_format.hpp"
 #include "engine/ops/operations.hpp"
 #include "engine/ops/vxm_apply_dot.hpp"
@@ -168,6 +171,65 @@ TEST(OpsVxmApplyDot, SizesAreChecked) {
   EXPECT_THROW(
       vxm_apply_dot(w, finish, plus_times<double>{}, u, a, plus_absolute_difference{}, short_z),
       error);
+}
+
+// w = u .* v and u · z against ewise_mult and dot, bit for bit (dot folds in the same lanes).
+void check_ewise_mult_dot(const vector<double>& u, const vector<double>& v, const vector<double>& z,
+                          const char* what) {
+  SCOPED_TRACE(what);
+  vector<double> want_w(u.size());
+  ewise_mult(want_w, no_mask, no_accum, times_op<double>{}, u, v);
+  const double want_total = dot(plus_times<double>{}, u, z);
+  vector<double> w = vector<double>::dense(u.size(), -1.0);  // old values do not matter
+  const double total = ewise_mult_dot(w, times_op<double>{}, u, v, plus_times<double>{}, z);
+  EXPECT_EQ(total, want_total);
+  ASSERT_EQ(w.nvals(), want_w.nvals());
+  want_w.for_each([&](std::uint64_t i, const double& x) { ASSERT_EQ(w.get(i), x) << i; });
+}
+
+TEST(OpsEwiseMultDot, EqualsEwiseMultThenDot) {
+  std::mt19937_64 rng(21);
+  for (const std::uint64_t n : {std::uint64_t(100), std::uint64_t(100003)}) {
+    vector<double> u = vector<double>::dense(n, 0.0), v = u, z = u;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      u.set(i, double(rng() % 1000) / 997.0);  // sums that round: the order shows
+      v.set(i, double(rng() % 7) / 3.0);
+      z.set(i, double(rng() % 2));
+    }
+    for (const int threads : {1, 2, 3}) {
+      omp_set_num_threads(threads);
+      check_ewise_mult_dot(u, v, z, "dense");
+      vector<double> sparse_u(n), bitmap_z = z;
+      for (std::uint64_t i = 0; i < n; i += 40) sparse_u.set(i, u.values()[i]);
+      for (std::uint64_t i = 0; i < n; i += 3) bitmap_z.remove(i);
+      check_ewise_mult_dot(sparse_u, v, z, "sparse u");
+      check_ewise_mult_dot(u, v, bitmap_z, "bitmap z");
+    }
+    omp_set_num_threads(2);
+    vector<double> want_w(n);
+    ewise_mult(want_w, no_mask, no_accum, times_op<double>{}, u, v);
+    const double want_total = dot(plus_times<double>{}, u, z);
+    {
+      vector<double> w = u;  // w is u: u(i) read before w(i) is written
+      EXPECT_EQ(ewise_mult_dot(w, times_op<double>{}, w, v, plus_times<double>{}, z), want_total);
+      EXPECT_EQ(w.nvals(), n);
+      for (std::uint64_t i = 0; i < n; ++i) ASSERT_EQ(w.values()[i], want_w.values()[i]);
+    }
+    {
+      vector<double> w = z;  // w is z
+      EXPECT_EQ(ewise_mult_dot(w, times_op<double>{}, u, v, plus_times<double>{}, w), want_total);
+      for (std::uint64_t i = 0; i < n; ++i) ASSERT_EQ(w.values()[i], want_w.values()[i]);
+    }
+  }
+  omp_set_num_threads(omp_get_num_procs());
+}
+
+TEST(OpsEwiseMultDot, SizesAreChecked) {
+  vector<double> w(5), u(5), v(5), z(5), short_one(4);
+  EXPECT_NO_THROW(ewise_mult_dot(w, times_op<double>{}, u, v, plus_times<double>{}, z));
+  EXPECT_THROW(ewise_mult_dot(short_one, times_op<double>{}, u, v, plus_times<double>{}, z), error);
+  EXPECT_THROW(ewise_mult_dot(w, times_op<double>{}, u, short_one, plus_times<double>{}, z), error);
+  EXPECT_THROW(ewise_mult_dot(w, times_op<double>{}, u, v, plus_times<double>{}, short_one), error);
 }
 
 }  // namespace

@@ -100,6 +100,16 @@ typename S::c_type dot(S, const device_vector<U>& u, const device_vector<V>& v) 
 template <class Monoid, class A>
 typename Monoid::value_type reduce(Monoid monoid, const device_matrix<A>& a);
 
+// w = u ⊙ v and ⊕_D u(i) ⊗_D z(i) (engine/ops/ewise_mult_dot.hpp), as two operations: dot,
+// then ewise_mult (in that order, so that w may be u, v or z).
+template <class D, class W, class Op, class U, class V, class Z>
+typename D::c_type ewise_mult_dot(device_vector<W>& w, const Op& op, const device_vector<U>& u,
+                                  const device_vector<V>& v, D, const device_vector<Z>& z) {
+  const auto total = dot(D{}, u, z);
+  ewise_mult(w, no_mask, no_accum, op, u, v);
+  return total;
+}
+
 // w = finish(u ⊕.⊗ A) dense (the add monoid's identity where no product reaches an entry) and
 // ⊕_D w(j) ⊗_D z(j) (engine/ops/vxm_apply_dot.hpp), as the CPU composes it: a fill, the product
 // with the monoid as accumulator, an apply and an inner product.

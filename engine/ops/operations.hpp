@@ -7,6 +7,7 @@
 #include "engine/ops/descriptor.hpp"
 #include "engine/ops/dot.hpp"
 #include "engine/ops/elementwise.hpp"
+#include "engine/ops/ewise_mult_dot.hpp"
 #include "engine/ops/mxm.hpp"
 #include "engine/ops/mxv.hpp"
 #include "engine/ops/reduce.hpp"
