@@ -30,21 +30,16 @@ using frontier = vector<std::int64_t>;
 template <class Matrix>
 bfs_result search(const Matrix& a, vertex_id source, const bfs_options& options) {
   const std::uint64_t n = a.nrows();
+  detail::check_kept(options);
   check_source("BFS", source, n);
-  bfs_result r{vector<std::int64_t>(n), vector<std::int64_t>(options.parents ? n : 0), {}};
+  bfs_result r{vector<std::int64_t>(options.levels ? n : 0),
+               vector<std::int64_t>(options.parents ? n : 0),
+               {}};
   frontier q(n);
   q.set(source, source);
-  r.levels.set(source, 0);
+  if (options.levels) r.levels.set(source, 0);
   if (options.parents) r.parents.set(source, source);
-  detail::direction_rule<frontier> rule(a, options);
-  for (std::int64_t level = 1;; ++level) {
-    detail::expand(q, r.levels, a, rule.next(q), r.steps);
-    if (q.nvals() == 0) break;
-    // levels<q> = level
-    assign_scalar(r.levels, q, no_accum, level, all_indices, {.structural_mask = true});
-    // parents<q> = q
-    if (options.parents) assign(r.parents, q, no_accum, q, all_indices, {.structural_mask = true});
-  }
+  detail::search_levels(a, q, r.levels, r.parents, options, r.steps);
   return r;
 }
 

@@ -14,7 +14,8 @@ namespace graphring::algorithms {
 enum class bfs_direction : std::uint8_t { automatic, push, pull };
 
 struct bfs_result {
-  // levels(v): hops from the source (the source has 0); no entry for an unreached vertex.
+  // levels(v): hops from the source (the source has 0); no entry for an unreached vertex. Size 0
+  // when not asked for.
   vector<std::int64_t> levels;
   // parents(v): the vertex whose edge first reached v (the source is its own parent); no entry
   // for an unreached vertex. Any valid BFS tree may come out. Size 0 unless asked for.
@@ -25,6 +26,10 @@ struct bfs_result {
 };
 
 struct bfs_options {
+  // What the search keeps: the levels, the parents, or both (at least one; a usage error
+  // otherwise). Parents alone, as GAP's BFS and NetworkX's BFS trees give, save the levels'
+  // writes: the parents then mark the visited vertices.
+  bool levels = true;
   bool parents = false;
   bfs_direction direction = bfs_direction::automatic;
   double alpha = 15;  // push -> pull when the frontier's edges exceed the unexplored edges / alpha

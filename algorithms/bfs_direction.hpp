@@ -1,4 +1,4 @@
-// The steps of direction-optimizing BFS that the CPU (algorithms/bfs.cpp) and the device
+// Direction-optimizing BFS's level loop, which the CPU (algorithms/bfs.cpp) and the device
 // (algorithms/device/bfs.cpp) share, written once over the matrix and vector types: both
 // engines name their operations alike, so each call resolves to its own engine's. Beamer's
 // rule [1] switches push -> pull when the frontier's edges m_f exceed the unexplored edges
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "algorithms/bfs.hpp"
+#include "core/error.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "semirings/builtin.hpp"
 
@@ -73,5 +74,31 @@ class direction_rule {
   bool pulling_ = false;
   Vector out_degree_;
 };
+
+// The levels after the source's: each level's frontier q (expand), then recorded, levels<q> =
+// level where levels are kept and parents<q> = q where parents are. The visited vertices the next
+// product leaves out are those with a level, or with a parent when levels are not kept. q, levels
+// and parents come holding the source (its level 0, itself as parent) where kept.
+template <class Vector, class Matrix>
+void search_levels(const Matrix& a, Vector& q, Vector& levels, Vector& parents,
+                   const bfs_options& options, std::vector<bfs_direction>& steps) {
+  direction_rule<Vector> rule(a, options);
+  const Vector& visited = options.levels ? levels : parents;
+  for (std::int64_t level = 1;; ++level) {
+    expand(q, visited, a, rule.next(q), steps);
+    if (q.nvals() == 0) break;
+    // levels<q> = level
+    if (options.levels)
+      assign_scalar(levels, q, no_accum, level, all_indices, {.structural_mask = true});
+    // parents<q> = q
+    if (options.parents) assign(parents, q, no_accum, q, all_indices, {.structural_mask = true});
+  }
+}
+
+// Throws error_kind::usage when the options keep neither levels nor parents.
+inline void check_kept(const bfs_options& options) {
+  if (!options.levels && !options.parents)
+    throw error(error_kind::usage, "BFS must keep its levels, its parents or both");
+}
 
 }  // namespace graphring::algorithms::detail

@@ -1,7 +1,8 @@
 // BFS: every variant (direction-optimizing, push-only, pull-only) against a serial queue BFS on
 // small edge cases, generated graphs and real graphs; parents checked for validity (any BFS tree
-// is right); LAGraph's karate answer and LDBC Graphalytics outputs; levels identical on 1 and 2
-// threads; a bad source is a usage error.
+// is right), also when the parents are kept alone; LAGraph's karate answer and LDBC Graphalytics
+// outputs; levels identical on 1 and 2 threads; a bad source, or keeping neither levels nor
+// parents, is a usage error.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -32,6 +33,12 @@ void check_bfs(graph& g, vertex_id source) {
     const auto without = algorithms::bfs(g, source, {.direction = direction});
     EXPECT_EQ(plain(without.levels, std::int64_t(-1)), expected);
     EXPECT_EQ(without.parents.size(), 0u);
+    // Parents alone (the parents mark the visited vertices): a valid tree over the same vertices.
+    const auto only =
+        algorithms::bfs(g, source, {.levels = false, .parents = true, .direction = direction});
+    EXPECT_EQ(only.levels.size(), 0u);
+    EXPECT_EQ(only.steps.size(), r.steps.size());
+    EXPECT_TRUE(valid_bfs_parents(g, source, levels, plain(only.parents, std::int64_t(-1))));
   }
 }
 
@@ -213,6 +220,19 @@ TEST(AlgorithmsBfs, WebNotreDameMatchesASerialBfs) {
   const auto levels = plain(r.levels, std::int64_t(-1));
   EXPECT_EQ(levels, serial_bfs_levels(g, 0));
   EXPECT_TRUE(valid_bfs_parents(g, 0, levels, plain(r.parents, std::int64_t(-1))));
+  const auto only = algorithms::bfs(g, 0, {.levels = false, .parents = true});
+  EXPECT_TRUE(valid_bfs_parents(g, 0, levels, plain(only.parents, std::int64_t(-1))));
+}
+
+TEST(AlgorithmsBfs, KeepingNeitherLevelsNorParentsIsAUsageError) {
+  graph g = make_graph(3, {{0, 1}});
+  try {
+    algorithms::bfs(g, 0, {.levels = false});
+    FAIL() << "no error";
+  } catch (const error& e) {
+    EXPECT_EQ(e.kind(), error_kind::usage);
+    EXPECT_STREQ(e.what(), "BFS must keep its levels, its parents or both");
+  }
 }
 
 }  // namespace

@@ -36,20 +36,13 @@ frontier single_entry(std::uint64_t n, vertex_id i, std::int64_t value) {
 
 bfs_result bfs(const device_matrix<bool>& a, vertex_id source, const bfs_options& options) {
   const std::uint64_t n = a.nrows();
+  detail::check_kept(options);
   check_source("BFS", source, n);
   frontier q = single_entry(n, source, source);
-  frontier levels = single_entry(n, source, 0);
+  frontier levels = options.levels ? single_entry(n, source, 0) : frontier(0);
   frontier parents = options.parents ? single_entry(n, source, source) : frontier(0);
-  detail::direction_rule<frontier> rule(a, options);
   std::vector<bfs_direction> steps;
-  for (std::int64_t level = 1;; ++level) {
-    detail::expand(q, levels, a, rule.next(q), steps);
-    if (q.nvals() == 0) break;
-    // levels<q> = level
-    assign_scalar(levels, q, no_accum, level, {.structural_mask = true});
-    // parents<q> = q
-    if (options.parents) assign(parents, q, no_accum, q, {.structural_mask = true});
-  }
+  detail::search_levels(a, q, levels, parents, options, steps);
   return {levels.download(), parents.download(), std::move(steps)};
 }
 

@@ -157,7 +157,8 @@ struct bfs_state {
   graph* g = nullptr;
   graphblas_graph grb;
   std::optional<baselines::boost_csr_graph> boost;
-  algorithms::bfs_result ours, formatted;  // on CSR; through a format (bench --formats)
+  // on CSR; through a format (bench --formats); parents alone (the levels not kept)
+  algorithms::bfs_result ours, formatted, parents_only;
   baselines::bfs_result grb_answer;
   baselines::boost_bfs_result boost_answer;
 
@@ -321,6 +322,19 @@ std::vector<workload> bfs_workloads(graph& g, const std::string& name, const ben
              return s->check({s->boost_answer.levels, s->boost_answer.parents}, source);
            }});
     out.push_back(std::move(both));
+
+    // Parents alone, the output of GAP's BFS: each parent checked against the levels above.
+    workload parents = from.workload(name, "bfs parents-only", edges);
+    parents.systems.push_back(
+        {graphring_system,
+         {},
+         [s, source] {
+           s->parents_only = algorithms::bfs(*s->g, source, {.levels = false, .parents = true});
+         },
+         [s, source] {
+           return s->check({s->our_answer().levels, dense_ints(s->parents_only.parents)}, source);
+         }});
+    out.push_back(std::move(parents));
 
     workload push = from.workload(name, "bfs push-only", edges);
     push.systems.push_back({graphring_system,

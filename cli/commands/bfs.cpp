@@ -28,7 +28,9 @@ int bfs_command(const std::vector<std::string>& raw) {
   const adjacency_format format = stored_format_default(asked, args, g);
   const vertex_id source = source_vertex(g, args);
   const bool parents = args.flag("--parents");
-  const auto result = algorithms::bfs(g, source, {.parents = parents, .format = format}, on);
+  // With --parents the levels are kept only for --stats (its frontier sizes).
+  const auto result = algorithms::bfs(
+      g, source, {.levels = !parents || stats.on(), .parents = parents, .format = format}, on);
   stats.ran();
   const vector<std::int64_t>& values = parents ? result.parents : result.levels;
   write_vertex_values(g, args, [&](vertex_id v) {

@@ -73,6 +73,12 @@ void reduce_rows(device_vector<W>& w, const Mask& mask, const Accum& accum, Mono
 template <class W, class Mask, class Accum, class U>
 void assign(device_vector<W>& w, const Mask& mask, const Accum& accum, const device_vector<U>& u,
             const descriptor& d = {});
+// The same with the CPU operation's index argument (all_indices only), as assign_scalar below.
+template <class W, class Mask, class Accum, class U>
+void assign(device_vector<W>& w, const Mask& mask, const Accum& accum, const device_vector<U>& u,
+            all_indices_t, const descriptor& d = {}) {
+  assign(w, mask, accum, u, d);
+}
 
 template <class W, class Mask, class Accum, class S>
 void assign_scalar(device_vector<W>& w, const Mask& mask, const Accum& accum, const S& s,

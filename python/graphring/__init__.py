@@ -194,10 +194,16 @@ def bfs(graph, source, parents=False, direction="auto", format=None, order="orig
         threads=0):
     """Breadth-first search from the vertex labelled `source`: levels (int64, -1 where
     unreached), and with parents=True also (levels, parents), each vertex's parent id (the
-    source its own, -1 unreached); any valid BFS tree may come out. direction: auto
+    source its own, -1 unreached); any valid BFS tree may come out. parents="only": the
+    parents alone, the levels not kept (less work: GAP's BFS output). direction: auto
     (direction-optimizing), push or pull. format None: the graph's stored format, else CSR."""
-    levels, tree = _graphring.bfs(graph._g, int(source), parents, direction,
+    only = isinstance(parents, str)
+    if only and parents != "only":
+        raise ValueError(f'parents must be True, False or "only", not {parents!r}')
+    levels, tree = _graphring.bfs(graph._g, int(source), bool(parents), not only, direction,
                                   _storage(graph, format), order, threads)
+    if only:
+        return tree
     return (levels, tree) if parents else levels
 
 

@@ -208,10 +208,11 @@ array1d<std::int64_t> labels(const py_graph& pg) {
   return to_numpy(std::move(out));
 }
 
-std::tuple<array1d<std::int64_t>, std::optional<array1d<std::int64_t>>> bfs(
-    py_graph& pg, std::int64_t source, bool parents, const std::string& direction,
+std::tuple<std::optional<array1d<std::int64_t>>, std::optional<array1d<std::int64_t>>> bfs(
+    py_graph& pg, std::int64_t source, bool parents, bool keep_levels, const std::string& direction,
     const std::string& format, const std::string& order, int threads) {
   algorithms::bfs_options options;
+  options.levels = keep_levels;
   options.parents = parents;
   if (direction == "push")
     options.direction = algorithms::bfs_direction::push;
@@ -224,12 +225,13 @@ std::tuple<array1d<std::int64_t>, std::optional<array1d<std::int64_t>>> bfs(
   {
     const working_on busy(pg, threads);
     const algorithms::bfs_result r = algorithms::bfs(*pg.g, vertex_of(*pg.g, source), options);
-    levels = dense<std::int64_t>(r.levels, -1);
+    if (keep_levels) levels = dense<std::int64_t>(r.levels, -1);
     if (parents) tree = dense<std::int64_t>(r.parents, -1);
   }
-  std::optional<array1d<std::int64_t>> p;
+  std::optional<array1d<std::int64_t>> l, p;
+  if (keep_levels) l = to_numpy(std::move(levels));
   if (parents) p = to_numpy(std::move(tree));
-  return {to_numpy(std::move(levels)), std::move(p)};
+  return {std::move(l), std::move(p)};
 }
 
 array1d<double> sssp(py_graph& pg, std::int64_t source, std::optional<double> delta,
@@ -458,8 +460,8 @@ NB_MODULE(_graphring, m) {
   m.def("save", &save, nb::arg("graph"), nb::arg("path"), nb::arg("format"));
   m.def("from_edges", &from_edges, nb::arg("n"), nb::arg("src"), nb::arg("dst"),
         nb::arg("weights").none(), nb::arg("symmetrize"), nb::arg("drop_self_loops"));
-  m.def("bfs", &bfs, nb::arg("graph"), nb::arg("source"), nb::arg("parents"), nb::arg("direction"),
-        nb::arg("format"), nb::arg("order"), nb::arg("threads"));
+  m.def("bfs", &bfs, nb::arg("graph"), nb::arg("source"), nb::arg("parents"), nb::arg("levels"),
+        nb::arg("direction"), nb::arg("format"), nb::arg("order"), nb::arg("threads"));
   m.def("sssp", &sssp, nb::arg("graph"), nb::arg("source"), nb::arg("delta").none(),
         nb::arg("format"), nb::arg("order"), nb::arg("threads"));
   m.def("pagerank", &pagerank, nb::arg("graph"), nb::arg("damping"), nb::arg("tolerance"),

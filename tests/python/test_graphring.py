@@ -60,6 +60,13 @@ def test_bfs_levels_are_scipy_hops_and_parents_form_a_tree(name, direction, requ
             if v != s:  # a valid parent: an arc parent -> v, one level up
                 p = parents[v]
                 assert a[p, v] != 0 and levels[p] == levels[v] - 1
+        only = graphring.bfs(g, label, parents="only", direction=direction)  # no levels kept
+        assert np.array_equal(only >= 0, reached) and only[s] == s
+        for v in np.flatnonzero(reached):
+            if v != s:
+                assert a[only[v], v] != 0 and levels[only[v]] == levels[v] - 1
+    with pytest.raises(ValueError, match='"only"'):
+        graphring.bfs(g, g.labels[0], parents="yes")
 
 
 def test_sssp_equals_scipy_dijkstra(rome):
