@@ -28,23 +28,18 @@ void expand(Vector& q, const Vector& levels, const Matrix& a, product_method met
       {.replace = true, .structural_mask = true, .complement_mask = true, .method = method});
 }
 
-// The edges leaving the frontier: m_f = Σ_{v ∈ q} outdeg(v) = ⊕ outdeg⟨q⟩.
-template <class Vector>
-std::int64_t frontier_edges(const Vector& q, const Vector& out_degree) {
-  return reduce(plus_monoid<std::int64_t>{}, out_degree, q, {.structural_mask = true});
+// The edges leaving the frontier: m_f = Σ_{v ∈ q} outdeg(v) = ⊕ A⟨q⟩ (the entries of q's rows).
+template <class Vector, class Matrix>
+std::int64_t frontier_edges(const Vector& q, const Matrix& a) {
+  return reduce(plus_monoid<std::int64_t>{}, a, q, {.structural_mask = true});
 }
 
 // Beamer's rule: the direction of the next step, given the current one.
-template <class Vector>
+template <class Vector, class Matrix>
 class direction_rule {
  public:
-  template <class Matrix>
   direction_rule(const Matrix& a, const bfs_options& options)
-      : options_(options), n_(a.nrows()), unexplored_(std::int64_t(a.nvals())), out_degree_(n_) {
-    // outdeg = ⊕_j A(:, j)   (row counts of the structure)
-    if (options.direction == bfs_direction::automatic)
-      reduce_rows(out_degree_, no_mask, no_accum, plus_monoid<std::int64_t>{}, a);
-  }
+      : a_(a), options_(options), n_(a.nrows()), unexplored_(std::int64_t(a.nvals())) {}
 
   product_method next(const Vector& q) {
     if (options_.direction == bfs_direction::push) return product_method::push;
@@ -55,7 +50,7 @@ class direction_rule {
       // nor counted while pulling, so m_u is what the push steps left unexplored.
       if (size < last_size_ && double(size) < double(n_) / options_.beta) pulling_ = false;
     } else {
-      const std::int64_t edges = frontier_edges(q, out_degree_);
+      const std::int64_t edges = frontier_edges(q, a_);
       if (double(edges) > double(unexplored_) / options_.alpha) {
         pulling_ = true;
       } else {
@@ -67,12 +62,12 @@ class direction_rule {
   }
 
  private:
+  const Matrix& a_;
   bfs_options options_;
   std::uint64_t n_;
   std::int64_t unexplored_;
   std::int64_t last_size_ = 0;
   bool pulling_ = false;
-  Vector out_degree_;
 };
 
 // The levels after the source's: each level's frontier q (expand), then recorded, levels<q> =
@@ -82,7 +77,7 @@ class direction_rule {
 template <class Vector, class Matrix>
 void search_levels(const Matrix& a, Vector& q, Vector& levels, Vector& parents,
                    const bfs_options& options, std::vector<bfs_direction>& steps) {
-  direction_rule<Vector> rule(a, options);
+  direction_rule<Vector, Matrix> rule(a, options);
   const Vector& visited = options.levels ? levels : parents;
   for (std::int64_t level = 1;; ++level) {
     expand(q, visited, a, rule.next(q), steps);

@@ -25,6 +25,7 @@
 #include "engine/formats/any_format.hpp"
 #include "engine/formats/reorder.hpp"
 #include "engine/matrix.hpp"
+#include "engine/vector.hpp"
 
 namespace graphring {
 
@@ -150,6 +151,22 @@ class formatted_matrix {
   // rank[v]: v's id in encoded() (empty when order() is original).
   const shared_array<vertex_id>& ranks() const noexcept { return rank_; }
 
+  // For a stored() matrix: the number of entries in each row, made by `count` on the first call
+  // (engine/ops/mxv_format.hpp counts them through the format) and kept with the matrix, so that
+  // a row reduction under a mask (BFS's edges leaving the frontier) decodes nothing after it.
+  template <class Count>
+  const vector<std::int64_t>& row_counts(const Count& count) const {
+    {
+      std::lock_guard<std::mutex> lock(shared_->mutex);
+      if (shared_->row_counts) return *shared_->row_counts;
+    }
+    // counted outside the lock: count reads the format, whose first build takes the lock
+    auto counted = std::make_shared<const vector<std::int64_t>>(count());
+    std::lock_guard<std::mutex> lock(shared_->mutex);
+    if (!shared_->row_counts) shared_->row_counts = std::move(counted);
+    return *shared_->row_counts;
+  }
+
   // Aᵀ in the format asked for A (for auto, the rule's choice for Aᵀ), built once and shared.
   const formatted_matrix& transposed() const {
     std::lock_guard<std::mutex> lock(shared_->mutex);
@@ -166,6 +183,7 @@ class formatted_matrix {
     std::shared_ptr<const any_format> format;
     std::shared_ptr<const formatted_matrix> transpose;
     std::shared_ptr<const matrix<T>> decoded;  // stored() only: A in CSR, once asked for
+    std::shared_ptr<const vector<std::int64_t>> row_counts;  // stored() only: row_counts()
   };
 
   formatted_matrix() : order_(vertex_order::original), shared_(std::make_shared<state>()) {}

@@ -10,6 +10,7 @@
 
 #include "algorithms/bc.hpp"
 #include "algorithms/bfs.hpp"
+#include "algorithms/graph_matrices.hpp"
 #include "algorithms/msf.hpp"
 #include "algorithms/pagerank.hpp"
 #include "algorithms/tc.hpp"
@@ -20,6 +21,7 @@
 #include "engine/io/grb_format.hpp"
 #include "engine/io/load.hpp"
 #include "engine/io/writers.hpp"
+#include "engine/ops/mxv_format.hpp"
 #include "tests/test_algorithms_checkers.hpp"
 #include "tests/test_support.hpp"
 
@@ -147,6 +149,7 @@ TEST(CompressedGrb, PageRankAndBfsRunOnTheStoredFormatWithoutACsr) {
       for (vertex_id s : {vertex_id(0), vertex_id(g.vertices() / 2)}) {
         const auto b = algorithms::bfs(h, s, {.parents = true, .format = f});
         const auto c = algorithms::bfs(g, s, {.parents = true});
+        EXPECT_EQ(b.steps, c.steps);  // Beamer's rule saw the same edge counts
         ASSERT_EQ(b.levels.nvals(), c.levels.nvals());
         c.levels.for_each([&](std::uint64_t v, std::int64_t level) {
           ASSERT_EQ(b.levels.get(v), level) << v;
@@ -162,6 +165,22 @@ TEST(CompressedGrb, PageRankAndBfsRunOnTheStoredFormatWithoutACsr) {
                                          a.cols.data() + a.row_end(std::uint64_t(p)),
                                          vertex_id(v)));
         });
+      }
+      // ⊕ A⟨q⟩ over the stored matrix (its row counts, kept after the first call; any other
+      // monoid through the format): the CSR's.
+      const auto stored = algorithms::stored_structure(h, f);
+      ASSERT_TRUE(stored);
+      const matrix<bool> a = algorithms::structure_of(g, false);
+      vector<bool> q(g.vertices());
+      for (vertex_id v = 0; v < g.vertices(); v += 3) q.set(v, true);
+      for (const bool complement : {false, true}) {
+        const descriptor by{.structural_mask = true, .complement_mask = complement};
+        EXPECT_EQ(reduce(plus_monoid<std::int64_t>{}, *stored, q, by),
+                  reduce(plus_monoid<std::int64_t>{}, a, q, by));
+        EXPECT_EQ(reduce(max_monoid<std::int64_t>{}, *stored, q, by),
+                  reduce(max_monoid<std::int64_t>{}, a, q, by));
+        EXPECT_EQ(reduce(times_monoid<double>{}, *stored, q, by),
+                  reduce(times_monoid<double>{}, a, q, by));
       }
       EXPECT_FALSE(h.holds_csr());
       // Another format than the stored one decodes the graph and builds that format.

@@ -454,6 +454,53 @@ TEST(OpsVector, MaskedReduceEqualsReduceOfTheAllowedEntries) {
   check_masked_reduce<bool, bool>();
 }
 
+// s = ⊕ A⟨rows⟩, the rows the mask allows, equals the rows' reductions (reduce_rows, checked
+// against GraphBLAS above) reduced under the mask, for the matrix with its values and as an iso
+// matrix (whose rows cost their offsets under a sum or an idempotent monoid: BFS's m_f), for masks
+// of every density, value and structural, plain and complemented, on every shape.
+template <class T, class M>
+void check_reduce_of_rows(T iso_value) {
+  for (const shape& s : shapes()) {
+    rng_t rng(seed_of(s.name, 57 + sizeof(T) + 3 * sizeof(M)));
+    const matrix<T> valued = random_matrix<T>(rng, s);
+    csr_matrix pattern = to_csr(valued);
+    pattern.values = std::monostate{};
+    const matrix<T> iso = matrix<T>::from_csr(pattern, iso_value);
+    for (const double dm : {0.01, 0.3, 1.0}) {
+      const vector<M> rows = random_vector<M>(rng, s.nrows, dm);
+      for (const bool structural : {false, true})
+        for (const bool complement : {false, true}) {
+          const descriptor d{.structural_mask = structural, .complement_mask = complement};
+          for (const gb::monoid_kind kind : all_monoids) {
+            if (kind == gb::monoid_kind::any) continue;
+            SCOPED_TRACE(::testing::Message()
+                         << s.name << ", mask density " << dm
+                         << (structural ? ", structural" : ", value")
+                         << (complement ? ", complemented" : "") << ", monoid " << int(kind));
+            with_monoid<T>(kind, [&](auto monoid) {
+              for (const matrix<T>* a : {&valued, &iso}) {
+                vector<T> sums(s.nrows);
+                reduce_rows(sums, no_mask, no_accum, monoid, *a);
+                const T want = reduce(monoid, sums, rows, d);
+                const T got = reduce(monoid, *a, rows, d);
+                EXPECT_TRUE(same_value(got, want))
+                    << "rows " << +got << ", sums " << +want << (a == &iso ? " (iso)" : "");
+              }
+            });
+          }
+        }
+    }
+  }
+}
+
+TEST(OpsVector, ReduceOfTheMaskedRowsEqualsTheirSumsReduced) {
+  check_reduce_of_rows<std::int64_t, std::int64_t>(1);  // BFS: m_f = ⊕ A⟨q⟩
+  check_reduce_of_rows<std::uint32_t, bool>(3);
+  check_reduce_of_rows<bool, float>(true);
+  const matrix<std::int64_t> a(4, 5);
+  EXPECT_THROW(reduce(plus_monoid<std::int64_t>{}, a, vector<bool>(5)), error);  // 4 rows
+}
+
 // w<q, structural> = u and = s on vectors of 100 000 entries, where a w that is or becomes a
 // bitmap, or is dense, is written in place by the thread team (a dense w whose u lacks some of
 // the mask's entries turns into a bitmap), and a sparse w that stays sparse is merged; u is a

@@ -106,6 +106,16 @@ typename S::c_type dot(S, const device_vector<U>& u, const device_vector<V>& v) 
 template <class Monoid, class A>
 typename Monoid::value_type reduce(Monoid monoid, const device_matrix<A>& a);
 
+// s = ⊕ A⟨rows⟩ over the rows the mask allows (engine/ops/reduce.hpp), as the rows' reductions
+// (reduce_rows) reduced under the mask: compositions of operations instantiated for the types.
+template <class Monoid, class A, class M>
+typename Monoid::value_type reduce(Monoid monoid, const device_matrix<A>& a,
+                                   const device_vector<M>& rows, const descriptor& d) {
+  device_vector<typename Monoid::value_type> sums(a.nrows());
+  reduce_rows(sums, no_mask, no_accum, monoid, a);
+  return reduce(monoid, sums, rows, d);
+}
+
 // w = u ⊙ v and ⊕_D u(i) ⊗_D z(i) (engine/ops/ewise_mult_dot.hpp), as two operations: dot,
 // then ewise_mult (in that order, so that w may be u, v or z).
 template <class D, class W, class Op, class U, class V, class Z>

@@ -23,6 +23,7 @@
 #include "engine/ops/mxv.hpp"
 #include "engine/ops/reduce.hpp"
 #include "kernels/cpu/format_spmv.hpp"
+#include "semirings/builtin.hpp"
 
 namespace graphring {
 
@@ -258,6 +259,35 @@ void reduce_rows(vector<W>& w, const Mask& mask, const Accum& accum, Monoid mono
   using M = typename Monoid::value_type;
   const auto ones = vector<M>::dense(d.transpose_first ? a.nrows() : a.ncols(), M(1));
   mxv(w, mask, accum, semiring<Monoid, first_op<M>>{}, a, ones, d);
+}
+
+// ⊕ A⟨rows⟩ (engine/ops/reduce.hpp): from the matrix the format was built from. A stored() matrix
+// that is iso, under an integer sum or an idempotent monoid, reads its row counts (counted
+// through the format once, as w = A plus.pair 1, and kept with the matrix); any other reduces its
+// rows through the format on every call.
+template <class Monoid, class T, class M>
+typename Monoid::value_type reduce(Monoid monoid, const formatted_matrix<T>& a,
+                                   const vector<M>& rows, const descriptor& d = {}) {
+  using R = typename Monoid::value_type;
+  if (!a.is_stored()) return reduce(monoid, a.csr(), rows, d);
+  detail::check_dimension(rows.size(), a.nrows(), "the mask's size");
+  if (a.is_iso() && (detail::integer_sum_v<Monoid> || is_idempotent_v<Monoid>)) {
+    const vector<std::int64_t>& counts = a.row_counts([&] {
+      vector<std::int64_t> c(a.nrows());
+      const auto ones = vector<std::int64_t>::dense(a.ncols(), 1);
+      mxv(c, no_mask, no_accum, plus_pair<std::int64_t>{}, a, ones);
+      return c;
+    });
+    const std::int64_t entries = reduce(plus_monoid<std::int64_t>{}, counts, rows, d);
+    if constexpr (detail::integer_sum_v<Monoid>) {
+      return R(std::uint64_t(R(a.iso_value())) * std::uint64_t(entries));
+    } else {
+      return entries > 0 ? Monoid()(Monoid::identity(), R(a.iso_value())) : Monoid::identity();
+    }
+  }
+  vector<R> sums(a.nrows());
+  reduce_rows(sums, no_mask, no_accum, monoid, a);
+  return reduce(monoid, sums, rows, d);
 }
 
 // ⊕ A: read from the matrix the format was built from (a stored() matrix decodes A).

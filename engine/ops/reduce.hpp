@@ -3,6 +3,7 @@
 //                                                   (with transpose_first, per column)
 //   reduce:       s = ⊕_i u(i)  or  s = ⊕_ij A(i,j) the monoid's identity when there is nothing
 //                 s = ⊕_i u⟨mask⟩(i)                 only where the mask allows (an extension)
+//                 s = ⊕_ij A⟨rows⟩(i,j)              only the rows the mask allows (an extension)
 // A monoid with a terminal value stops a row at it. Scalar reductions combine per-thread partial
 // results in thread order, so a non-commutative monoid gets the sequential answer; a
 // commutative one is folded in several independent lanes per thread.
@@ -65,6 +66,50 @@ typename Monoid::value_type ordered_reduce(std::uint64_t count, const Fold& fold
 
 }  // namespace detail
 
+namespace detail {
+
+// Whether a monoid's result over an integer type is a sum that wraps (v × length for a row of one
+// value v).
+template <class Monoid>
+inline constexpr bool integer_sum_v =
+    std::is_integral_v<typename Monoid::value_type>&&
+        std::is_same_v<Monoid, plus_monoid<typename Monoid::value_type>> &&
+    !std::is_same_v<typename Monoid::value_type, bool>;
+
+// A row of an iso matrix holds one value v `length` times: its ⊕ is v for an idempotent monoid
+// and v × length for an integer sum (a BFS's out-degrees), without reading its entries.
+template <class Monoid, class A>
+bool reduces_from_length(const matrix<A>& a) {
+  return a.is_iso() && (integer_sum_v<Monoid> || is_idempotent_v<Monoid>);
+}
+
+// ⊕ of the entries [first, last) of one row of a (the identity for none); from_length as
+// reduces_from_length says.
+template <class Monoid, class A>
+typename Monoid::value_type reduce_row(const matrix<A>& a, std::uint64_t first, std::uint64_t last,
+                                       bool from_length) {
+  using T = typename Monoid::value_type;
+  T acc = Monoid::identity();
+  if (from_length) {
+    if constexpr (integer_sum_v<Monoid>) {
+      // modulo 2^bits like every integer sum here (docs/operations.md, differences)
+      acc = T(std::uint64_t(T(a.value(0))) * std::uint64_t(last - first));
+    } else if (last > first) {
+      acc = Monoid()(acc, T(a.value(0)));
+    }
+    return acc;
+  }
+  for (std::uint64_t p = first; p < last; ++p) {
+    acc = Monoid()(acc, T(a.value(p)));
+    if constexpr (has_terminal_v<Monoid>) {
+      if (acc == Monoid::terminal()) break;
+    }
+  }
+  return acc;
+}
+
+}  // namespace detail
+
 template <class W, class Mask, class Accum, class Monoid, class A>
 void reduce_rows(vector<W>& w, const Mask& mask, const Accum& accum, Monoid, const matrix<A>& a_in,
                  const descriptor& d = {}) {
@@ -75,35 +120,12 @@ void reduce_rows(vector<W>& w, const Mask& mask, const Accum& accum, Monoid, con
   array<T> values(n);
   array<std::uint8_t> present(n);
   std::uint64_t count = 0;
-  // A row of an iso matrix holds one value v `length` times: its ⊕ is v for an idempotent monoid
-  // and v × length for an integer sum (a BFS's out-degrees), without reading its entries.
-  constexpr bool integer_sum =
-      std::is_integral_v<T> && std::is_same_v<Monoid, plus_monoid<T>> && !std::is_same_v<T, bool>;
-  const bool from_length = a.is_iso() && (integer_sum || is_idempotent_v<Monoid>);
+  const bool from_length = detail::reduces_from_length<Monoid>(a);
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : count) \
     if (n + (from_length ? 0 : a.nvals()) > kernels::min_parallel_work)
   for (std::int64_t s = 0; s < std::int64_t(n); ++s) {
     const std::uint64_t first = a.offsets()[s], last = a.offsets()[s + 1];
-    T acc = Monoid::identity();
-    if (from_length) {
-      if constexpr (integer_sum) {
-        // modulo 2^bits like every integer sum here (docs/operations.md, differences)
-        acc = T(std::uint64_t(T(a.value(0))) * std::uint64_t(last - first));
-      } else if (last > first) {
-        acc = Monoid()(acc, T(a.value(0)));
-      }
-      values[s] = acc;
-      present[s] = last > first;
-      count += last > first;
-      continue;
-    }
-    for (std::uint64_t p = first; p < last; ++p) {
-      acc = Monoid()(acc, T(a.value(p)));
-      if constexpr (has_terminal_v<Monoid>) {
-        if (acc == Monoid::terminal()) break;
-      }
-    }
-    values[s] = acc;
+    values[s] = detail::reduce_row<Monoid>(a, first, last, from_length);
     present[s] = last > first;
     count += last > first;
   }
@@ -155,6 +177,35 @@ typename Monoid::value_type reduce(Monoid, const vector<U>& u, const vector<M>& 
   return detail::with_vector_mask(mask, d, [&](const auto& allows) {
     return detail::ordered_reduce<Monoid>(u.size(), [&](std::uint64_t i, T& acc) {
       if (allows(i)) fold_at(i, acc);
+    });
+  });
+}
+
+// s = ⊕ A(i, j) over the rows i that the mask allows (a graphring extension: with the C API,
+// reduce_rows to a vector, then its reduce under the mask). A sparse structural mask visits its
+// own rows; a row costs its length, or, for an iso matrix under an integer sum or an idempotent
+// monoid, only its offsets. BFS's m_f, the edges leaving the frontier q, is ⊕ A⟨q⟩ under plus:
+// counted from the frontier's rows alone, as GAP counts it, where a vector of out-degrees cost a
+// pass over every row per search.
+template <class Monoid, class A, class M>
+typename Monoid::value_type reduce(Monoid, const matrix<A>& a, const vector<M>& rows,
+                                   const descriptor& d = {}) {
+  using T = typename Monoid::value_type;
+  detail::check_dimension(rows.size(), a.nrows(), "the mask's size");
+  const bool from_length = detail::reduces_from_length<Monoid>(a);
+  // ⊕ of row i folded into acc
+  auto fold_row = [&](std::uint64_t i, T& acc) {
+    const std::uint64_t first = a.offsets()[i], last = a.offsets()[i + 1];
+    if (last > first) acc = Monoid()(acc, detail::reduce_row<Monoid>(a, first, last, from_length));
+  };
+  if (rows.form() == vector_form::sparse && d.structural_mask && !d.complement_mask) {
+    const vertex_id* index = rows.indices();
+    return detail::ordered_reduce<Monoid>(
+        rows.nvals(), [&](std::uint64_t e, T& acc) { fold_row(index[e], acc); });
+  }
+  return detail::with_vector_mask(rows, d, [&](const auto& allows) {
+    return detail::ordered_reduce<Monoid>(a.nrows(), [&](std::uint64_t i, T& acc) {
+      if (allows(i)) fold_row(i, acc);
     });
   });
 }
