@@ -175,6 +175,9 @@ TEST(CompressedGrb, PageRankAndBfsRunOnTheStoredFormatWithoutACsr) {
       for (vertex_id v = 0; v < g.vertices(); v += 3) q.set(v, true);
       for (const bool complement : {false, true}) {
         const descriptor by{.structural_mask = true, .complement_mask = complement};
+        const descriptor by_column{.structural_mask = true, .transpose_first = true};
+        EXPECT_EQ(reduce(plus_monoid<std::int64_t>{}, *stored, q, by_column),
+                  reduce(plus_monoid<std::int64_t>{}, a, q, by_column));
         EXPECT_EQ(reduce(plus_monoid<std::int64_t>{}, *stored, q, by),
                   reduce(plus_monoid<std::int64_t>{}, a, q, by));
         EXPECT_EQ(reduce(max_monoid<std::int64_t>{}, *stored, q, by),

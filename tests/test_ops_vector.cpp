@@ -457,7 +457,8 @@ TEST(OpsVector, MaskedReduceEqualsReduceOfTheAllowedEntries) {
 // s = ⊕ A⟨rows⟩, the rows the mask allows, equals the rows' reductions (reduce_rows, checked
 // against GraphBLAS above) reduced under the mask, for the matrix with its values and as an iso
 // matrix (whose rows cost their offsets under a sum or an idempotent monoid: BFS's m_f), for masks
-// of every density, value and structural, plain and complemented, on every shape.
+// of every density, value and structural, plain and complemented, over A's rows and Aᵀ's, on
+// every shape.
 template <class T, class M>
 void check_reduce_of_rows(T iso_value) {
   for (const shape& s : shapes()) {
@@ -466,30 +467,36 @@ void check_reduce_of_rows(T iso_value) {
     csr_matrix pattern = to_csr(valued);
     pattern.values = std::monostate{};
     const matrix<T> iso = matrix<T>::from_csr(pattern, iso_value);
-    for (const double dm : {0.01, 0.3, 1.0}) {
-      const vector<M> rows = random_vector<M>(rng, s.nrows, dm);
-      for (const bool structural : {false, true})
-        for (const bool complement : {false, true}) {
-          const descriptor d{.structural_mask = structural, .complement_mask = complement};
-          for (const gb::monoid_kind kind : all_monoids) {
-            if (kind == gb::monoid_kind::any) continue;
-            SCOPED_TRACE(::testing::Message()
-                         << s.name << ", mask density " << dm
-                         << (structural ? ", structural" : ", value")
-                         << (complement ? ", complemented" : "") << ", monoid " << int(kind));
-            with_monoid<T>(kind, [&](auto monoid) {
-              for (const matrix<T>* a : {&valued, &iso}) {
-                vector<T> sums(s.nrows);
-                reduce_rows(sums, no_mask, no_accum, monoid, *a);
-                const T want = reduce(monoid, sums, rows, d);
-                const T got = reduce(monoid, *a, rows, d);
-                EXPECT_TRUE(same_value(got, want))
-                    << "rows " << +got << ", sums " << +want << (a == &iso ? " (iso)" : "");
-              }
-            });
+    for (const double dm : {0.01, 0.3, 1.0})
+      for (const bool transposed : {false, true}) {  // Aᵀ's rows: A's columns
+        const std::uint64_t n = transposed ? s.ncols : s.nrows;
+        const vector<M> rows = random_vector<M>(rng, n, dm);
+        for (const bool structural : {false, true})
+          for (const bool complement : {false, true}) {
+            const descriptor d{.structural_mask = structural,
+                               .complement_mask = complement,
+                               .transpose_first = transposed};
+            const descriptor by_mask{.structural_mask = structural, .complement_mask = complement};
+            for (const gb::monoid_kind kind : all_monoids) {
+              if (kind == gb::monoid_kind::any) continue;
+              SCOPED_TRACE(::testing::Message()
+                           << s.name << ", mask density " << dm
+                           << (structural ? ", structural" : ", value")
+                           << (complement ? ", complemented" : "")
+                           << (transposed ? ", transposed" : "") << ", monoid " << int(kind));
+              with_monoid<T>(kind, [&](auto monoid) {
+                for (const matrix<T>* a : {&valued, &iso}) {
+                  vector<T> sums(n);
+                  reduce_rows(sums, no_mask, no_accum, monoid, *a, {.transpose_first = transposed});
+                  const T want = reduce(monoid, sums, rows, by_mask);
+                  const T got = reduce(monoid, *a, rows, d);
+                  EXPECT_TRUE(same_value(got, want))
+                      << "rows " << +got << ", sums " << +want << (a == &iso ? " (iso)" : "");
+                }
+              });
+            }
           }
-        }
-    }
+      }
   }
 }
 

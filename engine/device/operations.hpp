@@ -111,9 +111,11 @@ typename Monoid::value_type reduce(Monoid monoid, const device_matrix<A>& a);
 template <class Monoid, class A, class M>
 typename Monoid::value_type reduce(Monoid monoid, const device_matrix<A>& a,
                                    const device_vector<M>& rows, const descriptor& d) {
-  device_vector<typename Monoid::value_type> sums(a.nrows());
-  reduce_rows(sums, no_mask, no_accum, monoid, a);
-  return reduce(monoid, sums, rows, d);
+  device_vector<typename Monoid::value_type> sums(d.transpose_first ? a.ncols() : a.nrows());
+  reduce_rows(sums, no_mask, no_accum, monoid, a, {.transpose_first = d.transpose_first});
+  descriptor mask_only = d;
+  mask_only.transpose_first = false;
+  return reduce(monoid, sums, rows, mask_only);
 }
 
 // w = u ⊙ v and ⊕_D u(i) ⊗_D z(i) (engine/ops/ewise_mult_dot.hpp), as two operations: dot,

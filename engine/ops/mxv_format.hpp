@@ -270,6 +270,11 @@ typename Monoid::value_type reduce(Monoid monoid, const formatted_matrix<T>& a,
                                    const vector<M>& rows, const descriptor& d = {}) {
   using R = typename Monoid::value_type;
   if (!a.is_stored()) return reduce(monoid, a.csr(), rows, d);
+  if (d.transpose_first) {  // Aᵀ's rows, with row counts of its own
+    descriptor rows_of_at = d;
+    rows_of_at.transpose_first = false;
+    return reduce(monoid, a.transposed(), rows, rows_of_at);
+  }
   detail::check_dimension(rows.size(), a.nrows(), "the mask's size");
   if (a.is_iso() && (detail::integer_sum_v<Monoid> || is_idempotent_v<Monoid>)) {
     const vector<std::int64_t>& counts = a.row_counts([&] {

@@ -188,9 +188,10 @@ typename Monoid::value_type reduce(Monoid, const vector<U>& u, const vector<M>& 
 // counted from the frontier's rows alone, as GAP counts it, where a vector of out-degrees cost a
 // pass over every row per search.
 template <class Monoid, class A, class M>
-typename Monoid::value_type reduce(Monoid, const matrix<A>& a, const vector<M>& rows,
+typename Monoid::value_type reduce(Monoid, const matrix<A>& a_in, const vector<M>& rows,
                                    const descriptor& d = {}) {
   using T = typename Monoid::value_type;
+  const matrix<A>& a = d.transpose_first ? a_in.transposed() : a_in;  // Aᵀ's rows: A's columns
   detail::check_dimension(rows.size(), a.nrows(), "the mask's size");
   const bool from_length = detail::reduces_from_length<Monoid>(a);
   // ⊕ of row i folded into acc
