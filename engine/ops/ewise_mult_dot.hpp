@@ -10,12 +10,9 @@
 // total dot's, bit for bit; any other form runs the two operations. w may be u, v or z.
 #pragma once
 
-#include <omp.h>
-
 #include <cstdint>
 #include <utility>
 
-#include "core/parallel.hpp"
 #include "engine/ops/dot.hpp"
 #include "engine/ops/elementwise.hpp"
 #include "engine/ops/reduce.hpp"
@@ -26,9 +23,10 @@ namespace graphring {
 namespace detail {
 
 // to[i] = op(u[i], v[i]) for i in [begin, end), returning ⊕_D u[i] ⊗_D z[i] folded as
-// ordered_reduce folds one thread's block: eight lanes, lane k taking begin + k, begin + k + 8,
-// ..., the tail in lane 0, then the lanes in order. The loop is written out, with pointers the
-// compiler knows apart, because through ordered_reduce's lambda the stores kept it scalar.
+// ordered_reduce folds one thread's block (ordered_reduce_blocks gives the blocks): reduce_lanes
+// lanes, lane k taking begin + k, begin + k + 8, ..., the tail in lane 0, then the lanes in order.
+// The loop is written out, with pointers the compiler knows apart, because through ordered_reduce's
+// lambda the stores kept it scalar.
 template <class D, class R, class W, class U, class V, class Z, class Op>
 typename D::c_type mult_and_fold(W* __restrict to, const U* __restrict u, const V* __restrict v,
                                  const Z* __restrict z, const Op& op, std::uint64_t begin,
@@ -38,7 +36,7 @@ typename D::c_type mult_and_fold(W* __restrict to, const U* __restrict u, const 
   using A = typename D::a_type;
   using B = typename D::b_type;
   static_assert(is_commutative_v<M>, "the lanes regroup the sum, as ordered_reduce does");
-  constexpr std::uint64_t lanes = 8;
+  constexpr std::uint64_t lanes = reduce_lanes;
   T lane[lanes];
   for (T& l : lane) l = M::identity();
   std::uint64_t e = begin;
@@ -84,17 +82,10 @@ typename D::c_type ewise_mult_dot(vector<W>& w, const Op& op, const vector<U>& u
   const std::uint64_t n = u.size();
   array<W> values = w.take_storage();  // a dense w's storage, reused from one call to the next
   if (values.size() != n) values = array<W>(n);
-  const int threads = n > kernels::min_parallel_work ? omp_get_max_threads() : 1;
-  array<T> partial(threads, M::identity());
   W* const to = values.data();
-#pragma omp parallel num_threads(threads)
-  {
-    const int t = omp_get_thread_num(), nt = omp_get_num_threads();
-    partial[t] = detail::mult_and_fold<D, R>(to, u.values(), v.values(), z.values(), op, n * t / nt,
-                                             n * (t + 1) / nt);
-  }
-  T total = M::identity();
-  for (const T& p : partial) total = M()(total, p);
+  const T total = detail::ordered_reduce_blocks<M>(n, [&](std::uint64_t begin, std::uint64_t end) {
+    return detail::mult_and_fold<D, R>(to, u.values(), v.values(), z.values(), op, begin, end);
+  });
   w = vector<W>::from_dense(std::move(values));
   return total;
 }

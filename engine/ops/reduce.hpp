@@ -28,10 +28,11 @@ namespace graphring {
 
 namespace detail {
 
-// ⊕ of f(e) over e in [0, count), in order, in parallel blocks. f(e, acc) folds entry e into acc
-// and returns whether it took one.
-template <class Monoid, class Fold>
-typename Monoid::value_type ordered_reduce(std::uint64_t count, const Fold& fold) {
+// ⊕ of block(begin, end) over [0, count) cut into one block per thread, folded in block order:
+// the threads' partition and the combination ordered_reduce uses, for a block written out by hand
+// (ewise_mult_dot, engine/ops/ewise_mult_dot.hpp).
+template <class Monoid, class Block>
+typename Monoid::value_type ordered_reduce_blocks(std::uint64_t count, const Block& block) {
   using T = typename Monoid::value_type;
   const int threads = count > kernels::min_parallel_work ? omp_get_max_threads() : 1;
   // One slot per thread (an array, not std::vector, whose bool form packs slots into shared words).
@@ -39,14 +40,29 @@ typename Monoid::value_type ordered_reduce(std::uint64_t count, const Fold& fold
 #pragma omp parallel num_threads(threads)
   {
     const int t = omp_get_thread_num(), nt = omp_get_num_threads();
-    const std::uint64_t begin = count * t / nt, end = count * (t + 1) / nt;
+    partial[t] = block(count * t / nt, count * (t + 1) / nt);
+  }
+  T result = Monoid::identity();
+  for (const T& x : partial) result = Monoid()(result, x);
+  return result;
+}
+
+// The number of independent lanes a commutative monoid's block is folded in (ordered_reduce).
+inline constexpr std::uint64_t reduce_lanes = 8;
+
+// ⊕ of f(e) over e in [0, count), in order, in parallel blocks. f(e, acc) folds entry e into acc
+// and returns whether it took one.
+template <class Monoid, class Fold>
+typename Monoid::value_type ordered_reduce(std::uint64_t count, const Fold& fold) {
+  using T = typename Monoid::value_type;
+  return ordered_reduce_blocks<Monoid>(count, [&](std::uint64_t begin, std::uint64_t end) {
     T acc = Monoid::identity();
     if constexpr (is_commutative_v<Monoid>) {
       // Independent lanes, so that one fold need not wait for the one before it: a min over
       // doubles (a compare and a NaN test per entry) runs several times faster. A commutative
       // monoid may be regrouped so; only a float sum's rounding then differs from the one-lane
       // fold, the same way on every run with the same threads.
-      constexpr std::uint64_t lanes = 8;
+      constexpr std::uint64_t lanes = reduce_lanes;
       T lane[lanes];
       for (T& x : lane) x = Monoid::identity();
       std::uint64_t e = begin;
@@ -57,16 +73,9 @@ typename Monoid::value_type ordered_reduce(std::uint64_t count, const Fold& fold
     } else {
       for (std::uint64_t e = begin; e < end; ++e) fold(e, acc);
     }
-    partial[t] = acc;
-  }
-  T result = Monoid::identity();
-  for (const T& x : partial) result = Monoid()(result, x);
-  return result;
+    return acc;
+  });
 }
-
-}  // namespace detail
-
-namespace detail {
 
 // Whether a monoid's result over an integer type is a sum that wraps (v × length for a row of one
 // value v).
