@@ -299,7 +299,9 @@ std::vector<command_case> command_table(const scratch_dir& d) {
        "unknown format 'zip'; valid: csr|coo|ell|hyb|sell|cci|dtans|auto"},
       {{"spmv", k, "--method", "diagonal"}, "--method must be push, pull or auto, not 'diagonal'"},
       {{"spmv", k, "--format"},
-       "option --format needs a value (usage: graphring spmv GRAPH [--semiring NAME] [--x FILE] "
+       "option --format needs a value (usage: graphring spmv GRAPH [--semiring NAME | "
+       "--semiring-def DEF] "
+       "[--x FILE] "
        "[--method push|pull|auto] [--format csr|coo|ell|hyb|sell|cci|dtans|auto] [--order "
        "original|degree|rcm] [--out FILE])"},
       {{"spmv", k, "--x", x_word}, x_word + ":2: expected 'ID VALUE'"},

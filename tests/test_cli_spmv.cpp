@@ -69,6 +69,34 @@ TEST(CliSpmv, PositionalSemiringsPrintLabels) {
   EXPECT_EQ(line_of(r.out, "9"), "9 34");  // 9-34 is an edge: the parent is vertex 34
 }
 
+// --semiring-def compiles the definition on first use (its time on standard error), then loads
+// it from the cache; its answer is the built-in semiring's.
+TEST(CliSpmv, ASemiringDefinedAtRunTime) {
+  scratch_dir d;
+  const testing::scoped_env cache("GRAPHRING_JIT_CACHE", d.path("cache").c_str());
+  const std::string x = d.write("x.txt", "1 2\n2 3.5\n5 -1\n17 4\n34 0.25\n");
+  const auto want = run_cli({"spmv", karate, "--x", x, "--semiring", "min_plus"});
+  ASSERT_EQ(want.status, 0) << want.err;
+  const std::vector<std::string> args = {"spmv", karate,           "--x",
+                                         x,      "--semiring-def", "add=min; multiply=a + b"};
+  auto got = run_cli(args);
+  ASSERT_EQ(got.status, 0) << got.err;
+  EXPECT_EQ(got.out, want.out);
+  EXPECT_TRUE(got.err.starts_with("graphring: compiled the semiring (min, a + b) in ")) << got.err;
+  got = run_cli(args);
+  ASSERT_EQ(got.status, 0) << got.err;
+  EXPECT_EQ(got.out, want.out);
+  EXPECT_EQ(got.err, "");  // loaded from the cache
+  auto refused = run_cli({"spmv", karate, "--semiring", "min_plus", "--semiring-def", "add=min"});
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_EQ(refused.err, "graphring: --semiring and --semiring-def exclude each other\n");
+  refused = run_cli({"spmv", karate, "--semiring-def", "add=min; multiply=a + b; oops"});
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_EQ(refused.err,
+            "graphring: a semiring definition takes key=value parts, not 'oops' (e.g. "
+            "'add=min; multiply=a + b')\n");
+}
+
 TEST(CliSpmv, BadInputAndUsage) {
   scratch_dir d;
   struct bad_case {

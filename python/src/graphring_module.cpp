@@ -39,6 +39,7 @@
 #include "engine/graph.hpp"
 #include "engine/io/load.hpp"
 #include "engine/io/writers.hpp"
+#include "engine/registry/compiled_semiring.hpp"
 #include "engine/registry/semiring_registry.hpp"
 
 namespace nb = nanobind;
@@ -402,12 +403,25 @@ std::pair<nb::object, array1d<std::uint8_t>> mxv(py_graph& pg, input1d<X> x,
   return std::visit([](const auto& v) { return values_and_presence(v); }, out);
 }
 
-// The compiled library's entry (graphring/jit.py writes it): graphring's CSR pull kernel with the
-// user's semiring, over A's values as double and x and w of the semiring's type. Returns the rows
-// that took a product, or all ones when the kernel threw.
-using compiled_mxv = std::uint64_t (*)(const kernels::csr_view<double>*, const void* x,
-                                       const std::uint8_t* x_present, void* w,
-                                       std::uint8_t* w_present);
+// A run-time semiring's definition from graphring.Semiring's arguments (graphring/jit.py).
+semiring_definition definition_of(std::string add, std::string multiply, std::string identity,
+                                  std::string terminal, std::string type, bool commutative,
+                                  std::string name) {
+  return {std::move(add),  std::move(multiply), std::move(identity), std::move(terminal),
+          std::move(type), commutative,         std::move(name)};
+}
+
+// The semiring compiled (or loaded from the cache) against the headers in `include_dir`, for
+// this module (`module`, its file).
+compiled_semiring compile(std::string add, std::string multiply, std::string identity,
+                          std::string terminal, std::string type, bool commutative,
+                          std::string name, std::string include_dir, std::string module) {
+  const semiring_definition d =
+      definition_of(std::move(add), std::move(multiply), std::move(identity), std::move(terminal),
+                    std::move(type), commutative, std::move(name));
+  nb::gil_scoped_release released;
+  return compile_semiring(d, {include_dir, module});
+}
 
 // w = A ⊕.⊗ x with a semiring compiled at run time, `kernel` the address of its compiled_mxv;
 // A is the same prepared double matrix the built-in semirings over double use (pull, CSR).
@@ -478,10 +492,21 @@ NB_MODULE(_graphring, m) {
         nb::arg("present").none(), nb::arg("kernel"), nb::arg("threads"));
   m.def("mxv_compiled", &mxv_compiled<std::int64_t>, nb::arg("graph"), nb::arg("x"),
         nb::arg("present").none(), nb::arg("kernel"), nb::arg("threads"));
-  // What a compiled semiring's library needs from this module: the memory budget's check (its
-  // blocks count against the same limit) and the headers' folder in a source tree.
-  m.def("reserve_memory_address",
-        [] { return reinterpret_cast<std::uintptr_t>(&detail::reserve_memory); });
+  // Semirings defined at run time (engine/registry/compiled_semiring.hpp): the source a definition
+  // compiles from, the compile (or the cached library), and the headers' folder in a source tree.
+  m.def("semiring_source",
+        [](std::string add, std::string multiply, std::string identity, std::string terminal,
+           std::string type, bool commutative, std::string name) {
+          return compiled_semiring_source(
+              definition_of(add, multiply, identity, terminal, type, commutative, name));
+        });
+  nb::class_<compiled_semiring>(m, "CompiledSemiring")
+      .def_prop_ro(
+          "kernel",
+          [](const compiled_semiring& s) { return reinterpret_cast<std::uintptr_t>(s.mxv); })
+      .def_ro("compile_seconds", &compiled_semiring::compile_seconds)
+      .def_prop_ro("library", [](const compiled_semiring& s) { return s.library.string(); });
+  m.def("compile_semiring", &compile);
   m.attr("source_dir") = GRAPHRING_SOURCE_DIR;
   m.def("semirings", [] { return semiring_registry::global().names(); });
   m.def("triangle_count", &triangle_count, nb::arg("graph"), nb::arg("format"), nb::arg("order"),
