@@ -12,6 +12,7 @@
 
 #include "core/block_cache.hpp"
 #include "core/error.hpp"
+#include "core/memory_peak.hpp"
 
 namespace graphring {
 namespace {
@@ -19,6 +20,14 @@ namespace {
 constexpr const char* limit_variable = "GRAPHRING_MEMORY_LIMIT_MB";
 
 std::atomic<std::uint64_t> chosen_budget{0};  // 0: not read yet
+std::atomic<std::uint64_t> peak{0};
+std::atomic<bool> budget_set_by_program{false};  // by set_memory_budget
+
+void note_held(std::uint64_t held) noexcept {
+  std::uint64_t p = peak.load(std::memory_order_relaxed);
+  while (held > p && !peak.compare_exchange_weak(p, held, std::memory_order_relaxed)) {
+  }
+}
 
 std::uint64_t physical_memory() {
   const long pages = sysconf(_SC_PHYS_PAGES);
@@ -64,8 +73,11 @@ std::uint64_t budget_from_environment() {
   else
     message += ", over";
   message += " the limit of " + memory_text(budget);
-  message +=
-      std::getenv(limit_variable) ? std::string(" set by ") + limit_variable : " of this machine";
+  if (budget_set_by_program.load(std::memory_order_relaxed))
+    message += " set by the program";
+  else
+    message +=
+        std::getenv(limit_variable) ? std::string(" set by ") + limit_variable : " of this machine";
   throw error(error_kind::limit, message, file);
 }
 
@@ -82,7 +94,12 @@ std::uint64_t memory_budget() {
 
 void set_memory_budget(std::uint64_t bytes) {
   chosen_budget.store(bytes, std::memory_order_relaxed);
+  budget_set_by_program.store(bytes != 0, std::memory_order_relaxed);
 }
+
+std::uint64_t memory_peak() noexcept { return peak.load(std::memory_order_relaxed); }
+
+void reset_memory_peak() noexcept { peak.store(memory_in_use(), std::memory_order_relaxed); }
 
 std::uint64_t memory_in_use() noexcept {
   return detail::memory_counter().load(std::memory_order_relaxed);
@@ -109,14 +126,20 @@ namespace detail {
 void reserve_memory(std::size_t bytes) {
   const std::uint64_t budget = memory_budget();
   const std::uint64_t before = memory_counter().fetch_add(bytes, std::memory_order_relaxed);
-  if (before + bytes <= budget && before + bytes >= before) return;
+  if (before + bytes <= budget && before + bytes >= before) {
+    note_held(before + bytes);
+    return;
+  }
   // An exception cannot leave an OpenMP region (the runtime would end the process), so a block
   // asked for inside one (a thread's small workspace) is counted and granted; the next request
   // outside any region then finds the budget spent and is refused.
-  if (omp_get_level() > 0) return;
+  if (omp_get_level() > 0) {
+    note_held(before + bytes);
+    return;
+  }
   release_memory(bytes);
   require_memory(bytes, "an array", "");
-  memory_counter().fetch_add(bytes, std::memory_order_relaxed);
+  note_held(memory_counter().fetch_add(bytes, std::memory_order_relaxed) + bytes);
 }
 
 }  // namespace detail

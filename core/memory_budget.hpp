@@ -9,8 +9,9 @@
 //
 // The budget is GRAPHRING_MEMORY_LIMIT_MB when set (a positive whole number of MiB; anything else
 // is a usage error naming the variable), else the smaller of the machine's physical memory and
-// the control group's memory.max. Memory-mapped input files are not counted: the system can drop
-// their pages.
+// the control group's memory.max. A .grb file mapped as a graph's arrays counts while the graph
+// holds it (engine/io/load.cpp: its pages are read in whole); text inputs mapped only while
+// they are parsed do not, since the system can drop their pages.
 #pragma once
 
 #include <atomic>
@@ -22,7 +23,8 @@ namespace graphring {
 
 // The budget in bytes (reads the environment once; throws error_kind::usage for a bad value).
 std::uint64_t memory_budget();
-// Replaces the budget (0: back to the environment's or the machine's).
+// Replaces the budget (0: back to the environment's or the machine's); a refusal then says the
+// limit was set by the program.
 void set_memory_budget(std::uint64_t bytes);
 // Bytes of counted blocks held now.
 std::uint64_t memory_in_use() noexcept;

@@ -5,6 +5,9 @@
 // granted and the next request outside refused.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "bench/harness/capacity.hpp"
 #include "core/array.hpp"
 #include "core/block_cache.hpp"
 #include "core/buffer.hpp"
@@ -114,8 +117,9 @@ TEST(MemoryBudget, EveryReaderAndGeneratorStopsAtTheLimit) {
   }
 }
 
-// A graph of 2^22 vertices and one edge, memory-mapped from its .grb (which is not counted):
-// every algorithm sizes its vectors by the vertex count, 32 MiB each, over a 24 MiB limit.
+// A graph of 2^22 vertices and one edge, memory-mapped from its .grb (32 MiB of offsets, counted
+// while the graph holds them): every algorithm sizes its vectors by the vertex count, 32 MiB
+// each, past the 24 MiB a 56 MiB limit leaves.
 TEST(MemoryBudget, EveryAlgorithmStopsAtTheLimit) {
   scratch_dir d;
   const std::string mtx = d.write(
@@ -134,7 +138,7 @@ TEST(MemoryBudget, EveryAlgorithmStopsAtTheLimit) {
       {"spmv", grb, "--format", "sell"},
       {"spmv", grb, "--format", "dtans"},
   };
-  scoped_env env("GRAPHRING_MEMORY_LIMIT_MB", "24");
+  scoped_env env("GRAPHRING_MEMORY_LIMIT_MB", "56");
   for (const auto& args : commands) {
     SCOPED_TRACE(args[0] + " " + (args.size() > 2 ? args[2] + " " + args.back() : ""));
     expect_refusal(run_cli(args), grb);
@@ -148,6 +152,36 @@ TEST(MemoryBudget, EveryAlgorithmStopsAtTheLimit) {
   scoped_env roomy("GRAPHRING_MEMORY_LIMIT_MB", "2048");
   const auto r = run_cli({"bfs", grb, "--source", "1", "--out", d.path("levels.txt")});
   EXPECT_EQ(r.status, 0) << r.err;
+}
+
+// A .grb's pages are the graph's arrays, so they count: a limit below the file's size refuses
+// the load, naming it. The same graph compressed (CSR-dtANS) holds less, and PageRank runs from
+// it under a limit its CSR .grb cannot meet (the demo's capacity paragraph).
+TEST(MemoryBudget, AMappedGraphCountsAndItsCompressedFormFitsWhereItsCsrDoesNot) {
+  scratch_dir d;
+  const std::string grb = d.path("r.grb");
+  ASSERT_EQ(run_cli({"convert", "rmat:15", grb, "--quiet"}).status, 0);
+  {
+    scoped_env env("GRAPHRING_MEMORY_LIMIT_MB", "2");
+    const auto r = run_cli({"info", grb});
+    expect_refusal(r, grb);
+    EXPECT_TRUE(r.err.starts_with("graphring: " + grb + ": the graph's file needs ")) << r.err;
+  }
+  const std::uint64_t budget = memory_budget();
+  const bench::capacity_report c = bench::run_capacity("rmat:15", d.path("capacity"), 3);
+  EXPECT_EQ(memory_budget(), budget);  // put back
+  EXPECT_GE(c.csr.need, c.csr.file_bytes);
+  EXPECT_GE(c.dtans.need, c.dtans.file_bytes);
+  EXPECT_LT(c.dtans.file_bytes, c.csr.file_bytes / 2);
+  EXPECT_TRUE(c.csr.refused);
+  EXPECT_TRUE(c.csr.message.ends_with(" set by the program")) << c.csr.message;
+  EXPECT_FALSE(c.dtans.refused) << c.dtans.message;
+  std::string paragraph = bench::capacity_paragraph(c);
+  std::replace(paragraph.begin(), paragraph.end(), '\n', ' ');
+  EXPECT_TRUE(paragraph.starts_with("Capacity: PageRank (3 iterations) on rmat:15 held at most "))
+      << paragraph;
+  EXPECT_NE(paragraph.find("the CSR run stopped"), std::string::npos) << paragraph;
+  EXPECT_NE(paragraph.find("the CSR-dtANS run completed in"), std::string::npos) << paragraph;
 }
 
 }  // namespace

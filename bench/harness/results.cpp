@@ -58,6 +58,27 @@ std::string format_number(const char* format, double x) {
   return text;
 }
 
+std::string wrap_words(const std::string& text, std::size_t width) {
+  std::string wrapped;
+  std::size_t column = 0, start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    if (column > 0 && column + 1 + word.size() > width) {
+      wrapped += '\n';
+      column = 0;
+    } else if (column > 0) {
+      wrapped += ' ';
+      ++column;
+    }
+    wrapped += word;
+    column += word.size();
+    start = end + 1;
+  }
+  return wrapped + "\n";
+}
+
 void add_ratios(std::vector<result_row>& rows) {
   std::map<std::pair<std::string, std::string>, double> baseline;
   for (const auto& r : rows)

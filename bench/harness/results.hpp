@@ -37,6 +37,10 @@ struct machine_line {
 // printf of one number into a string ("%.2f ms").
 std::string format_number(const char* format, double x);
 
+// Words of `text` joined by single spaces into lines of at most `width` columns (a longer word
+// keeps a line of its own), with a final newline: the demo's paragraphs on a terminal.
+std::string wrap_words(const std::string& text, std::size_t width = 100);
+
 // Fills in the ratio of each row to the GraphBLAS row of the same graph and workload.
 void add_ratios(std::vector<result_row>& rows);
 

@@ -2,12 +2,18 @@
 // first command. Runs the benchmark on the bundled default graph and on a generated R-MAT graph
 // (the kernels, graph conversion, BFS, SSSP, PageRank and connected components) against
 // SuiteSparse:GraphBLAS and Boost.Graph, prints the table, a paragraph reading it, and where the
-// SVG chart went. Exits 1 when any answer disagrees, like `bench`.
+// SVG chart went, then what the compressed adjacency buys: PageRank on the R-MAT graph from its
+// CSR .grb and its CSR-dtANS .grb under a memory limit between their needs
+// (bench/harness/capacity.hpp). Exits 1 when any answer disagrees, like `bench`.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 
+#include "bench/harness/capacity.hpp"
 #include "bench/harness/run_bench.hpp"
 #include "cli/commands/bench_options.hpp"
 #include "cli/commands/commands.hpp"
@@ -102,26 +108,7 @@ std::string reading(const bench::bench_report& report) {
             "timings as meaningless until the difference is explained.";
   }
   text += " A ratio below 1 means graphring took less time than GraphBLAS.";
-  // Wrap at 100 columns for the terminal.
-  std::string wrapped;
-  std::size_t column = 0;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find(' ', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string word = text.substr(start, end - start);
-    if (column > 0 && column + 1 + word.size() > 100) {
-      wrapped += '\n';
-      column = 0;
-    } else if (column > 0) {
-      wrapped += ' ';
-      ++column;
-    }
-    wrapped += word;
-    column += word.size();
-    start = end + 1;
-  }
-  return wrapped + "\n";
+  return bench::wrap_words(text);
 }
 
 }  // namespace
@@ -151,6 +138,15 @@ int demo_command(const std::vector<std::string>& raw) {
   std::fputs(bench::format_table(report.rows, report.machine).c_str(), table);
   std::fputc('\n', table);
   std::fputs(reading(report).c_str(), table);
+  // What the compressed adjacency buys: the rmat graph unweighted, whose dtANS file is smallest.
+  const std::string folder =
+      (std::filesystem::temp_directory_path() / ("graphring-demo-" + std::to_string(getpid())))
+          .string();
+  const bench::capacity_report capacity =
+      bench::run_capacity("rmat:" + std::to_string(scale), folder);
+  std::filesystem::remove(folder);
+  std::fputc('\n', table);
+  std::fputs(bench::capacity_paragraph(capacity).c_str(), table);
   std::fprintf(table, "\nChart of the ratios (open it in a browser): %s\n", o.plot.c_str());
   if (!o.json.empty()) std::fprintf(table, "Every trial as JSON: %s\n", o.json.c_str());
   return bench_exit_status(report);

@@ -157,7 +157,9 @@ input_bytes read_input(const std::string& path, const progress_fn& progress, boo
   if (map->address == MAP_FAILED)
     throw error(error_kind::bad_input, std::string("cannot map: ") + std::strerror(errno), path);
   const char* data = static_cast<const char*>(map->address);
-  return decode_input(std::move(map), data, std::size_t(st.st_size), path, progress);
+  input_bytes bytes = decode_input(std::move(map), data, std::size_t(st.st_size), path, progress);
+  bytes.mapped = !bytes.was_gzip;
+  return bytes;
 }
 
 input_bytes decode_input(std::shared_ptr<const void> owner, const char* data, std::size_t size,

@@ -16,6 +16,7 @@ struct input_bytes {
   const char* data = nullptr;
   std::size_t size = 0;
   bool was_gzip = false;
+  bool mapped = false;  // the bytes are the file's own pages, mapped into memory
 
   std::string_view view() const noexcept { return {data, size}; }
 };

@@ -6,9 +6,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <optional>
 
 #include "core/error.hpp"
+#include "core/memory_budget.hpp"
 #include "engine/generators.hpp"
 #include "engine/io/input_file.hpp"
 #include "engine/io/readers.hpp"
@@ -78,6 +80,26 @@ edge_list edges_of(const graph& g) {
   return e;
 }
 
+// The mapping of a file whose pages are a graph's own arrays (a .grb: they are read in whole and
+// kept), counted against the memory budget while anything holds it, as arrays made in memory are.
+struct counted_mapping {
+  counted_mapping(std::shared_ptr<const void> mapping, std::size_t bytes)
+      : mapping(std::move(mapping)), bytes(bytes) {}
+  ~counted_mapping() { detail::release_memory(bytes); }
+  counted_mapping(const counted_mapping&) = delete;
+  counted_mapping& operator=(const counted_mapping&) = delete;
+
+  std::shared_ptr<const void> mapping;
+  std::size_t bytes;
+};
+
+void count_mapped_graph(io::input_bytes& in, const std::string& source) {
+  if (!in.mapped) return;  // read into counted memory already (a stream, a gzip file)
+  require_memory(in.size, "the graph's file", source);
+  detail::reserve_memory(in.size);
+  in.owner = std::make_shared<const counted_mapping>(std::move(in.owner), in.size);
+}
+
 void reject_duplicates(const graph& g, const io::input_bytes& in, bool mirrored,
                        const std::string& path) {
   const csr_matrix& a = g.adjacency();
@@ -107,6 +129,7 @@ graph load_graph(const std::string& source, const load_options& options) {
   io::input_bytes in = io::read_input(source, options.progress, ldbc);
   const file_format format = detect(source, options.format, in);
   if (format == file_format::grb) {
+    count_mapped_graph(in, source);
     graph g = io::parse_grb(in, source);
     const build_options& b = options.build;
     if (b.symmetrize || b.drop_self_loops || b.duplicates != duplicate_policy::keep)
