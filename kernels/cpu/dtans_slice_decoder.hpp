@@ -10,13 +10,14 @@
 //  - only a lane's last segment checks for padding slots, and only the other segments add digits
 //    to the state (the last one's state is never read again);
 //  - a segment's checks are decided per lane from its own state, so a lane decodes, extracts or
-//    marks its loads in one pass; a second pass over the 32 lanes hands out the stream's words in
-//    the warp's order (every check-1 load in lane order, then every check-2 load, then the
-//    third word);
+//    marks its loads in one pass; a second pass hands out the stream's words in the warp's order
+//    (every check-1 load in lane order, then every check-2 load, then the third word), visiting
+//    only the lanes that load, found from a bit mask rather than by a branch per lane;
 //  - raw escape bits are read without a branch (a read of 0 bits reads 0: the escape stream
 //    keeps two padding words after its last).
 #pragma once
 
+#include <bit>
 #include <cstdint>
 
 #include "core/ids.hpp"
@@ -128,14 +129,21 @@ class dtans_slice_decoder {
     return std::uint32_t(both >> off) & (dtans_slots - 1);
   }
 
-  // Words the lanes marked in `loads`, from `pos` on, in the warp's order.
+  // Words the lanes marked in `loads`, from `pos` on, in the warp's order. Whether a lane loads
+  // follows its data, so a branch per lane is mispredicted often: the lanes that load in each
+  // round are gathered into a bit mask first, and only they are visited, lowest lane first.
   GRAPHRING_INLINE void hand_out_words(std::uint64_t& pos) {
-    for (std::uint32_t l = 0; l < dtans_lanes; ++l)
-      if (st_.loads[l] & 1) st_.w0[l] = v_.words[pos++];
-    for (std::uint32_t l = 0; l < dtans_lanes; ++l)
-      if (st_.loads[l] & 2) st_.w1[l] = v_.words[pos++];
-    for (std::uint32_t l = 0; l < dtans_lanes; ++l)
-      if (st_.loads[l] & 4) st_.w2[l] = v_.words[pos++];
+    std::uint32_t m0 = 0, m1 = 0, m2 = 0;
+    for (std::uint32_t l = 0; l < dtans_lanes; ++l) {
+      const std::uint32_t b = st_.loads[l];
+      m0 |= (b & 1u) << l;
+      m1 |= ((b >> 1) & 1u) << l;
+      m2 |= ((b >> 2) & 1u) << l;
+    }
+    const std::uint32_t* words = v_.words;
+    for (; m0; m0 &= m0 - 1) st_.w0[std::countr_zero(m0)] = words[pos++];
+    for (; m1; m1 &= m1 - 1) st_.w1[std::countr_zero(m1)] = words[pos++];
+    for (; m2; m2 &= m2 - 1) st_.w2[std::countr_zero(m2)] = words[pos++];
   }
 
   // Slot i's symbol taken (a value slot: i odd in a weighted matrix), its digit and base

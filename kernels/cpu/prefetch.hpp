@@ -19,15 +19,19 @@ namespace graphring::kernels {
 inline constexpr std::uint64_t gather_lookahead = 128;
 inline constexpr std::uint64_t prefetch_above_bytes = std::uint64_t(2) << 20;
 
+// Prefetches the line that holds *address into L2, for reading (prefetcht1).
+template <class X>
+GRAPHRING_INLINE void prefetch_into_l2(const X* address) {
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch(address, 0, 2);
+#endif
+}
+
 // Prefetches x(k) into L2 for the entry `gather_lookahead` places after p in the column array (a
 // no-op unless `ahead`); the caller guarantees that the array holds that entry.
 template <bool ahead, class X>
 GRAPHRING_INLINE void prefetch_gather(const X* x, const std::uint32_t* cols, std::uint64_t p) {
-  if constexpr (ahead) {
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(x + cols[p + gather_lookahead], 0, 2);  // read, into L2 (prefetcht1)
-#endif
-  }
+  if constexpr (ahead) prefetch_into_l2(x + cols[p + gather_lookahead]);
 }
 
 }  // namespace graphring::kernels

@@ -8,6 +8,7 @@
 // at once.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
 #include <vector>
@@ -147,7 +148,9 @@ std::uint64_t pull_dtans_slice(const dtans_view<V>& a, std::uint64_t s, const Va
   return found;
 }
 
-// Slice s in two phases: decoded into d's buffers, then its rows gathered from them.
+// Slice s in two phases: decoded into d's buffers, then its rows gathered from them, each lane's
+// entries `gather_lookahead` places ahead prefetched (kernels/cpu/prefetch.hpp: x is larger than
+// the caches on this path).
 template <class S, class V, class Values, class X, class Allowed>
 std::uint64_t pull_decoded_dtans_slice(const dtans_view<V>& a, std::uint64_t s,
                                        dtans_decoded_slice<V>& d, std::uint64_t room,
@@ -162,8 +165,13 @@ std::uint64_t pull_decoded_dtans_slice(const dtans_view<V>& a, std::uint64_t s,
   std::uint64_t found = 0;
   for (std::uint32_t l = 0; l < dtans_lanes; ++l) {
     std::uint64_t begin = d.first[l];
+    const std::uint64_t lane_end =
+        d.first_row[l + 1] > d.first_row[l] ? d.rows[d.first_row[l + 1] - 1].end : begin;
+    std::uint64_t prefetched = begin;
     for (std::uint64_t i = d.first_row[l]; i < d.first_row[l + 1]; ++i) {
       const std::uint64_t r = d.rows[i].row, end = d.rows[i].end;
+      const std::uint64_t ahead = std::min(end + gather_lookahead, lane_end);
+      for (; prefetched < ahead; ++prefetched) prefetch_into_l2(x + cols[prefetched]);
       row_sum<S> sum;
       if (allowed(r)) fold_dtans_row<S>(cols, vals, begin, end, values, x, x_present, r, sum);
       y_present[r] = sum.present;
