@@ -179,7 +179,7 @@ def mxv(graph, x, semiring="plus_times", present=None, method="auto", format="cs
                              "order (method='auto' or 'pull', format='csr', order='original')")
         x = _np.ascontiguousarray(x, dtype=semiring.dtype)
         p = None if present is None else _np.ascontiguousarray(present, dtype=_np.uint8)
-        values, taken = _graphring.mxv_compiled(graph._g, x, p, semiring.kernel(), threads)
+        values, taken = _graphring.mxv_compiled(graph._g, x, p, semiring.compiled(), threads)
         return values, taken.view(_np.bool_)
     kind = _np.int64 if x.dtype == bool or _np.issubdtype(x.dtype, _np.integer) else _np.float64
     x = _np.ascontiguousarray(x, dtype=kind)

@@ -72,10 +72,10 @@ class Semiring:
     def __repr__(self):
         return f"<graphring.Semiring {self.name} over {self.dtype}>"
 
-    def kernel(self):
-        """The compiled product's address (compiling or loading the library on first use)."""
+    def compiled(self):
+        """The compiled library (compiling it, or loading it from the cache, on first use)."""
         if self._compiled is None:
             self._compiled = _graphring.compile_semiring(
                 *self._definition, str(_include_dir()), _graphring.__file__)
             self.compile_seconds = self._compiled.compile_seconds
-        return self._compiled.kernel
+        return self._compiled

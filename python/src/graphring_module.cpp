@@ -365,14 +365,14 @@ const void* prepared(py_graph& pg, const semiring_entry& entry, const std::strin
   return m.get();
 }
 
-// w = A ⊕.⊗ x through the run-time registry's semiring `name` (the CLI's --semiring), x dense
-// or, with `present`, only where present is nonzero.
+// w = A ⊕.⊗ x by a registry entry, x dense or, with `present`, only where present is nonzero.
 template <class X>
-std::pair<nb::object, array1d<std::uint8_t>> mxv(py_graph& pg, input1d<X> x,
-                                                 std::optional<input1d<std::uint8_t>> present,
-                                                 const std::string& name, const std::string& method,
-                                                 const std::string& format,
-                                                 const std::string& order, int threads) {
+std::pair<nb::object, array1d<std::uint8_t>> product(py_graph& pg, input1d<X> x,
+                                                     std::optional<input1d<std::uint8_t>> present,
+                                                     const semiring_entry& entry,
+                                                     const std::string& method,
+                                                     const std::string& format,
+                                                     const std::string& order, int threads) {
   const graph& g = *pg.g;
   check_product_input(g, x.shape(0), present);
   product_method how = product_method::automatic;
@@ -382,7 +382,6 @@ std::pair<nb::object, array1d<std::uint8_t>> mxv(py_graph& pg, input1d<X> x,
     how = product_method::pull;
   else if (method != "auto")
     throw error(error_kind::usage, "method must be auto, push or pull, not " + method);
-  const semiring_entry& entry = semiring_registry::global().find(name);
   storage(format, order);  // a bad name is refused before any work
   const std::uint64_t n = x.shape(0);
   array<X> values(x.data(), n);
@@ -403,6 +402,26 @@ std::pair<nb::object, array1d<std::uint8_t>> mxv(py_graph& pg, input1d<X> x,
   return std::visit([](const auto& v) { return values_and_presence(v); }, out);
 }
 
+// w = A ⊕.⊗ x through the run-time registry's semiring `name` (the CLI's --semiring).
+template <class X>
+std::pair<nb::object, array1d<std::uint8_t>> mxv(py_graph& pg, input1d<X> x,
+                                                 std::optional<input1d<std::uint8_t>> present,
+                                                 const std::string& name, const std::string& method,
+                                                 const std::string& format,
+                                                 const std::string& order, int threads) {
+  return product(pg, x, present, semiring_registry::global().find(name), method, format, order,
+                 threads);
+}
+
+// w = A ⊕.⊗ x with a semiring compiled at run time: its registry entry, pull over CSR.
+template <class X>
+std::pair<nb::object, array1d<std::uint8_t>> mxv_compiled(
+    py_graph& pg, input1d<X> x, std::optional<input1d<std::uint8_t>> present,
+    const compiled_semiring& semiring, int threads) {
+  return product(pg, x, present, compiled_semiring_entry(semiring), "pull", "csr", "original",
+                 threads);
+}
+
 // A run-time semiring's definition from graphring.Semiring's arguments (graphring/jit.py).
 semiring_definition definition_of(std::string add, std::string multiply, std::string identity,
                                   std::string terminal, std::string type, bool commutative,
@@ -421,33 +440,6 @@ compiled_semiring compile(std::string add, std::string multiply, std::string ide
                     std::move(type), commutative, std::move(name));
   nb::gil_scoped_release released;
   return compile_semiring(d, {include_dir, module});
-}
-
-// w = A ⊕.⊗ x with a semiring compiled at run time, `kernel` the address of its compiled_mxv;
-// A is the same prepared double matrix the built-in semirings over double use (pull, CSR).
-template <class X>
-std::pair<array1d<X>, array1d<std::uint8_t>> mxv_compiled(
-    py_graph& pg, input1d<X> x, std::optional<input1d<std::uint8_t>> present, std::uintptr_t kernel,
-    int threads) {
-  const graph& g = *pg.g;
-  const std::uint64_t n = g.vertices();
-  check_product_input(g, x.shape(0), present);
-  std::vector<X> w(n);
-  std::vector<std::uint8_t> taken(n);
-  {
-    const working_on busy(pg, threads);
-    const semiring_entry& entry = semiring_registry::global().find("min_plus");  // A as double
-    const void* m = prepared(pg, entry, "csr", "original");
-    const kernels::csr_view<double> a =
-        static_cast<const formatted_matrix<double>*>(m)->csr().view();
-    const std::uint64_t found = reinterpret_cast<compiled_mxv>(kernel)(
-        &a, x.data(), present ? present->data() : nullptr, w.data(), taken.data());
-    if (found == ~std::uint64_t(0))
-      throw error(error_kind::usage, "the compiled semiring's product failed");
-    for (std::uint64_t i = 0; i < n; ++i)
-      if (!taken[i]) w[i] = X{};  // as the built-in semirings' results: 0 where absent
-  }
-  return {to_numpy(std::move(w)), to_numpy(std::move(taken))};
 }
 
 }  // namespace
@@ -489,9 +481,9 @@ NB_MODULE(_graphring, m) {
         nb::arg("semiring"), nb::arg("method"), nb::arg("format"), nb::arg("order"),
         nb::arg("threads"));
   m.def("mxv_compiled", &mxv_compiled<double>, nb::arg("graph"), nb::arg("x"),
-        nb::arg("present").none(), nb::arg("kernel"), nb::arg("threads"));
+        nb::arg("present").none(), nb::arg("semiring"), nb::arg("threads"));
   m.def("mxv_compiled", &mxv_compiled<std::int64_t>, nb::arg("graph"), nb::arg("x"),
-        nb::arg("present").none(), nb::arg("kernel"), nb::arg("threads"));
+        nb::arg("present").none(), nb::arg("semiring"), nb::arg("threads"));
   // Semirings defined at run time (engine/registry/compiled_semiring.hpp): the source a definition
   // compiles from, the compile (or the cached library), and the headers' folder in a source tree.
   m.def("semiring_source",
@@ -501,9 +493,6 @@ NB_MODULE(_graphring, m) {
               definition_of(add, multiply, identity, terminal, type, commutative, name));
         });
   nb::class_<compiled_semiring>(m, "CompiledSemiring")
-      .def_prop_ro(
-          "kernel",
-          [](const compiled_semiring& s) { return reinterpret_cast<std::uintptr_t>(s.mxv); })
       .def_ro("compile_seconds", &compiled_semiring::compile_seconds)
       .def_prop_ro("library", [](const compiled_semiring& s) { return s.library.string(); });
   m.def("compile_semiring", &compile);
