@@ -70,7 +70,7 @@ TEST(CliSpmv, PositionalSemiringsPrintLabels) {
 }
 
 // --semiring-def compiles the definition on first use (its time on standard error), then loads
-// it from the cache; its answer is the built-in semiring's.
+// it from the cache; its answer is the built-in semiring's, in any format, direction and order.
 TEST(CliSpmv, ASemiringDefinedAtRunTime) {
   scratch_dir d;
   const testing::scoped_env cache("GRAPHRING_JIT_CACHE", d.path("cache").c_str());
@@ -87,6 +87,17 @@ TEST(CliSpmv, ASemiringDefinedAtRunTime) {
   ASSERT_EQ(got.status, 0) << got.err;
   EXPECT_EQ(got.out, want.out);
   EXPECT_EQ(got.err, "");  // loaded from the cache
+  // Through a compressed format, by push, and in another vertex order: the same answer.
+  for (const std::vector<std::string>& how :
+       {std::vector<std::string>{"--format", "dtans", "--method", "push"},
+        {"--format", "cci", "--order", "rcm"},
+        {"--format", "sell", "--method", "pull", "--order", "degree"}}) {
+    std::vector<std::string> through = args;
+    through.insert(through.end(), how.begin(), how.end());
+    got = run_cli(through);
+    ASSERT_EQ(got.status, 0) << got.err;
+    EXPECT_EQ(got.out, want.out) << how[1];
+  }
   auto refused = run_cli({"spmv", karate, "--semiring", "min_plus", "--semiring-def", "add=min"});
   EXPECT_EQ(refused.status, 2);
   EXPECT_EQ(refused.err, "graphring: --semiring and --semiring-def exclude each other\n");

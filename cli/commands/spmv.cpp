@@ -11,7 +11,8 @@
 // on the GPU (the semirings of engine/device/device_registry.hpp; formats csr, coo, ell, hyb and
 // sell; original order only). --semiring-def DEF multiplies by a semiring defined at run time
 // ("add=min; multiply=a + b": engine/registry/compiled_semiring.hpp), compiled on first use into
-// the CSR pull kernel and cached; the compile time goes to standard error (unless --quiet).
+// every format's kernels and cached, then run as a built-in one (any --method, --format and
+// --order); the compile time goes to standard error (unless --quiet).
 #include <charconv>
 #include <cmath>
 #include <cstdio>

@@ -144,15 +144,11 @@ bool pulls_into_place(const vector<W>& w, const vector<U>& u, const descriptor& 
          static_cast<const void*>(&w) != static_cast<const void*>(&u);
 }
 
-// t = u ⊕.⊗ rows by push over a CSR view, S in the vxm orientation: t(j) ⊕= x(k) ⊗ rows(r, j)
-// for x's entry e (k = x's index, r = u_row[e]: see kernels::spmspv_push), x sparse.
-template <class S, class V, class U, class Allowed>
-vector<typename S::c_type> push_over_rows(const kernels::csr_view<V>& rows, const vector<U>& x,
-                                          const std::uint32_t* u_row, const Allowed& allows) {
-  using C = typename S::c_type;
-  static thread_local kernels::scatter_workspace<C> w;
-  kernels::spmspv_push<S>(rows, x.indices(), u_row, x.values(), x.nvals(), w, allows);
-  const std::uint64_t n = rows.ncols, found = w.touched.size();
+// The sums a push left in its workspace as a vector of size n (sparse, or the workspace itself
+// when dense enough), the workspace left ready for the next push.
+template <class C>
+vector<C> taken_from_workspace(kernels::scatter_workspace<C>& w, std::uint64_t n) {
+  const std::uint64_t found = w.touched.size();
   if (found * sparse_density_divisor < n) {
     array<vertex_id> indices(w.touched.begin(), found);
     array<C> values(found);
@@ -167,6 +163,17 @@ vector<typename S::c_type> push_over_rows(const kernels::csr_view<V>& rows, cons
   w.forget_storage();
   t.conform();
   return t;
+}
+
+// t = u ⊕.⊗ rows by push over a CSR view, S in the vxm orientation: t(j) ⊕= x(k) ⊗ rows(r, j)
+// for x's entry e (k = x's index, r = u_row[e]: see kernels::spmspv_push), x sparse.
+template <class S, class V, class U, class Allowed>
+vector<typename S::c_type> push_over_rows(const kernels::csr_view<V>& rows, const vector<U>& x,
+                                          const std::uint32_t* u_row, const Allowed& allows) {
+  using C = typename S::c_type;
+  static thread_local kernels::scatter_workspace<C> w;
+  kernels::spmspv_push<S>(rows, x.indices(), u_row, x.values(), x.nvals(), w, allows);
+  return taken_from_workspace(w, rows.ncols);
 }
 
 // t = u ⊕.⊗ rows by push, S in the vxm orientation: t(j) ⊕= u(k) ⊗ rows(k,j).

@@ -132,31 +132,12 @@ vector<U> relabelled_input(const vector<U>& u, const vertex_id* rank) {
   return vector<U>::from_bitmap(n, std::move(values), std::move(present), u.nvals());
 }
 
-}  // namespace detail
-
-// The pull step of detail::matrix_vector (engine/ops/mxv.hpp) for a formatted matrix: t = rows
-// ⊕.⊗ u, S in the mxv orientation, the result written into `storage` when it has the right
-// size. matrix_vector's call finds this overload by argument-dependent lookup on
-// formatted_matrix, beside detail::pull_product for a plain matrix, so the whole of the
-// operation (dimension checks, push/pull choice, masks, write-back) is the CSR one.
-// A relabelled matrix takes x in its own ids (x'(rank[j]) = x(j)) and gives t(i) = t'(rank[i]);
-// the mask is applied on the way back, so the kernel runs unmasked there (one instantiation
-// fewer per mask type).
-template <class S, class T, class U, class Allowed>
-vector<typename S::c_type> pull_product(const formatted_matrix<T>& rows, const vector<U>& u,
-                                        const Allowed& allows, array<typename S::c_type> storage) {
-  using C = typename S::c_type;
-  const any_format& f = rows.format();
-  if (rows.order() == vertex_order::original)
-    return detail::format_pull<S>(rows, f, u, allows, std::move(storage));
-  // A positional multiply would see the relabelled ids (min_secondi would take the least of
-  // them): it runs on the caller's matrix, in CSR.
-  if constexpr (is_positional_v<S>)
-    return detail::pull_product<S>(rows.csr(), u, allows, std::move(storage));
-  const std::uint64_t n = rows.nrows();
-  const vertex_id* rank = rows.ranks().data();
-  const vector<U> x = detail::relabelled_input(u, rank);
-  vector<C> relabelled = detail::format_pull<S>(rows, f, x, detail::allow_all{}, {});
+// t(i) = t'(rank[i]) where `allows` allows i: the product of a relabelled matrix in the caller's
+// ids, written into `storage` when it has the right size.
+template <class C, class Allowed>
+vector<C> in_original_order(vector<C> relabelled, const vertex_id* rank, const Allowed& allows,
+                            array<C> storage) {
+  const std::uint64_t n = relabelled.size();
   relabelled.to_addressable();
   array<C> values = storage.size() == n ? std::move(storage) : array<C>(n);
   array<std::uint8_t> present(n);
@@ -174,6 +155,32 @@ vector<typename S::c_type> pull_product(const formatted_matrix<T>& rows, const v
   auto t = vector<C>::from_bitmap(n, std::move(values), std::move(present), count);
   t.conform();
   return t;
+}
+
+}  // namespace detail
+
+// The pull step of detail::matrix_vector (engine/ops/mxv.hpp) for a formatted matrix: t = rows
+// ⊕.⊗ u, S in the mxv orientation, the result written into `storage` when it has the right
+// size. matrix_vector's call finds this overload by argument-dependent lookup on
+// formatted_matrix, beside detail::pull_product for a plain matrix, so the whole of the
+// operation (dimension checks, push/pull choice, masks, write-back) is the CSR one.
+// A relabelled matrix takes x in its own ids (x'(rank[j]) = x(j)) and gives t(i) = t'(rank[i]);
+// the mask is applied on the way back, so the kernel runs unmasked there (one instantiation
+// fewer per mask type).
+template <class S, class T, class U, class Allowed>
+vector<typename S::c_type> pull_product(const formatted_matrix<T>& rows, const vector<U>& u,
+                                        const Allowed& allows, array<typename S::c_type> storage) {
+  const any_format& f = rows.format();
+  if (rows.order() == vertex_order::original)
+    return detail::format_pull<S>(rows, f, u, allows, std::move(storage));
+  // A positional multiply would see the relabelled ids (min_secondi would take the least of
+  // them): it runs on the caller's matrix, in CSR.
+  if constexpr (is_positional_v<S>)
+    return detail::pull_product<S>(rows.csr(), u, allows, std::move(storage));
+  const vertex_id* rank = rows.ranks().data();
+  const vector<U> x = detail::relabelled_input(u, rank);
+  return detail::in_original_order(detail::format_pull<S>(rows, f, x, detail::allow_all{}, {}),
+                                   rank, allows, std::move(storage));
 }
 
 namespace detail {

@@ -19,8 +19,11 @@
 
 #include "core/error.hpp"
 #include "core/memory_budget.hpp"
+#include "engine/formatted_matrix.hpp"
 #include "engine/matrix.hpp"
+#include "engine/ops/mxv_format.hpp"
 #include "engine/ops/write_back.hpp"
+#include "kernels/cpu/product_table.hpp"
 
 extern char** environ;
 
@@ -47,7 +50,7 @@ constexpr std::string_view source_template =
 #include <cstdint>
 #include <limits>
 
-#include "kernels/cpu/spmv_pull.hpp"
+#include "kernels/cpu/product_table.hpp"
 #include "semirings/semiring.hpp"
 
 namespace graphring::detail {
@@ -70,16 +73,11 @@ using S = semiring<@ADD_MONOID@, multiply_op>;
 extern "C" {
 void graphring_jit_init(void (*reserve)(std::size_t)) { graphring::detail::host_reserve = reserve; }
 
-std::uint64_t graphring_jit_mxv(const graphring::kernels::csr_view<double>* a, const void* x,
-                                const std::uint8_t* x_present, void* w, std::uint8_t* w_present) {
-  using graphring::compiled::T;
-  try {
-    return graphring::kernels::spmv_pull<graphring::compiled::S>(
-        *a, static_cast<const T*>(x), x_present, static_cast<T*>(w), w_present,
-        [](std::uint64_t) { return true; });
-  } catch (...) {
-    return ~std::uint64_t(0);
-  }
+// The kernels of every format for S, into the host's kernels::product_table<T>.
+void graphring_jit_products(void* table) {
+  using namespace graphring;
+  *static_cast<kernels::product_table<compiled::T>*>(table) =
+      kernels::product_table_of<compiled::S>();
 }
 }
 )";
@@ -185,20 +183,79 @@ std::string file_identity(const fs::path& file) {
          std::to_string(time.time_since_epoch().count());
 }
 
+// The prepared matrix of a compiled semiring's entry: A in its format and order.
+using prepared_matrix = formatted_matrix<double>;
+
+// t = A ⊕.⊗ x by pull through the kernel of A's format, in the format's own ids.
 template <class T>
-any_vector compiled_product(compiled_mxv mxv, const matrix<double>& a, const any_vector& x) {
-  vector<T> u = std::visit([](auto v) { return detail::converted<T>(std::move(v)); }, x);
-  u.to_addressable();
-  const std::uint64_t n = a.nrows();
+vector<T> pull_through(const kernels::product_table<T>& k, const prepared_matrix& m,
+                       const vector<T>& x) {
+  const std::uint64_t n = m.nrows();
   array<T> values(n);
   array<std::uint8_t> present(n);
-  const kernels::csr_view<double> view = a.view();
-  const std::uint64_t found = mxv(&view, u.values(), u.present(), values.data(), present.data());
-  if (found == ~std::uint64_t(0))
-    throw error(error_kind::usage, "the compiled semiring's product failed");
-  auto w = vector<T>::from_bitmap(n, std::move(values), std::move(present), found);
-  w.conform();
-  return w;
+  const T* xv = x.values();
+  const std::uint8_t* xp = x.present();
+  T* yv = values.data();
+  std::uint8_t* yp = present.data();
+  const std::uint64_t found = std::visit(
+      [&](const auto& held) -> std::uint64_t {
+        using F = std::decay_t<decltype(held)>;
+        using detail::stored_values;
+        if constexpr (std::is_same_v<F, csr_matrix>) {
+          return k.csr(m.encoded().view(), xv, xp, yv, yp);
+        } else if constexpr (std::is_same_v<F, hyb_matrix>) {
+          return k.hyb(held.view(stored_values<double>(held.ell().values()),
+                                 stored_values<double>(held.overflow().values())),
+                       xv, xp, yv, yp);
+        } else if constexpr (std::is_same_v<F, dtans_matrix>) {
+          return k.dtans(held.template view<double>(), xv, xp, yv, yp);
+        } else {
+          const auto view = held.view(stored_values<double>(held.values()));
+          if constexpr (std::is_same_v<F, coo_matrix>) return k.coo(view, xv, xp, yv, yp);
+          if constexpr (std::is_same_v<F, ell_matrix>) return k.ell(view, xv, xp, yv, yp);
+          if constexpr (std::is_same_v<F, sell_matrix>) return k.sell(view, xv, xp, yv, yp);
+          if constexpr (std::is_same_v<F, cci_matrix>) return k.cci(view, xv, xp, yv, yp);
+        }
+      },
+      m.format().matrix());
+  auto t = vector<T>::from_bitmap(n, std::move(values), std::move(present), found);
+  t.conform();
+  return t;
+}
+
+// w = A ⊕.⊗ x as matrix_vector (engine/ops/mxv.hpp) does it for a formatted matrix: a push over
+// Aᵀ's CSR rows when asked, or, by default, when x is sparse; else a pull through A's format,
+// x relabelled into the format's order and the result back into A's ids.
+template <class T>
+any_vector compiled_product(const kernels::product_table<T>& k, const prepared_matrix& m,
+                            const any_vector& x, product_method method) {
+  vector<T> u = std::visit([](auto v) { return detail::converted<T>(std::move(v)); }, x);
+  detail::check_dimension(u.size(), m.ncols(), "the input vector's size");
+  const bool sparse = u.nvals() * sparse_density_divisor < u.size();
+  if (method == product_method::push || (method == product_method::automatic && sparse)) {
+    vector<T> spare;
+    const vector<T>& s = sparse_form(u, spare);
+    static thread_local kernels::scatter_workspace<T> w;
+    const matrix<double>& at = m.csr().transposed();
+    k.push(at.view(), s.indices(), s.indices(), s.values(), s.nvals(), w);
+    return detail::taken_from_workspace(w, m.nrows());
+  }
+  if (m.order() == vertex_order::original) {
+    u.to_addressable();
+    return pull_through(k, m, u);
+  }
+  const vertex_id* rank = m.ranks().data();
+  vector<T> x_relabelled = detail::relabelled_input(u, rank);
+  return detail::in_original_order(pull_through(k, m, x_relabelled), rank, detail::allow_all{}, {});
+}
+
+template <class T>
+std::shared_ptr<const void> products_of(void* handle) {
+  const auto make = reinterpret_cast<void (*)(void*)>(::dlsym(handle, "graphring_jit_products"));
+  if (!make) return nullptr;
+  auto table = std::make_shared<kernels::product_table<T>>();
+  make(table.get());
+  return table;
 }
 
 }  // namespace
@@ -294,7 +351,7 @@ semiring_compiler_setup default_semiring_compiler_setup() {
   candidates.push_back(GRAPHRING_SOURCE_DIR);
 #endif
   for (const fs::path& dir : candidates)
-    if (fs::exists(dir / "kernels" / "cpu" / "spmv_pull.hpp", failed)) return {dir, program};
+    if (fs::exists(dir / "kernels" / "cpu" / "product_table.hpp", failed)) return {dir, program};
   throw error(error_kind::usage,
               "graphring's headers, which a semiring defined at run time compiles against, are "
               "not found: set GRAPHRING_INCLUDE_DIR to the folder that holds kernels/ and "
@@ -358,8 +415,9 @@ compiled_semiring compile_semiring(const semiring_definition& definition,
   out.handle = std::shared_ptr<void>(handle, [](void* h) { ::dlclose(h); });
   const auto init =
       reinterpret_cast<void (*)(void (*)(std::size_t))>(::dlsym(handle, "graphring_jit_init"));
-  out.mxv = reinterpret_cast<compiled_mxv>(::dlsym(handle, "graphring_jit_mxv"));
-  if (!init || !out.mxv)
+  out.products =
+      definition.type == "int64" ? products_of<std::int64_t>(handle) : products_of<double>(handle);
+  if (!init || !out.products)
     throw error(
         error_kind::usage,
         "the library of the semiring " + definition.title() + " lacks graphring's entry points",
@@ -374,23 +432,22 @@ semiring_entry compiled_semiring_entry(const compiled_semiring& semiring) {
   entry.description = "defined at run time";
   const bool integers = semiring.definition.type == "int64";
   entry.value_type_name = integers ? "int64" : "fp64";
-  entry.operand_type = "fp64 CSR (a run-time semiring's)";
+  entry.operand_type = "fp64";  // the prepared matrix is the built-in fp64 entries' own
   entry.prepare = [](const csr_matrix& a, const csr_matrix* at, std::optional<format_kind> format,
                      vertex_order order) -> std::shared_ptr<const void> {
-    if ((format && *format != format_kind::csr) || order != vertex_order::original)
-      throw error(error_kind::usage,
-                  "a semiring defined at run time multiplies over CSR in the original order "
-                  "(--format csr, --order original)");
-    return std::make_shared<const matrix<double>>(matrix<double>::from_csr(a, 1.0, at));
+    return std::make_shared<const prepared_matrix>(matrix<double>::from_csr(a, 1.0, at), format,
+                                                   order);
   };
-  entry.mxv_prepared = [semiring, integers](const void* prepared, const any_vector& x,
-                                            product_method method) -> any_vector {
-    if (method == product_method::push)
-      throw error(error_kind::usage,
-                  "a semiring defined at run time multiplies by pull (--method pull or auto)");
-    const auto& a = *static_cast<const matrix<double>*>(prepared);
-    return integers ? compiled_product<std::int64_t>(semiring.mxv, a, x)
-                    : compiled_product<double>(semiring.mxv, a, x);
+  // The library stays loaded while the entry lives: its kernels are the library's code.
+  entry.mxv_prepared = [products = semiring.products, handle = semiring.handle, integers](
+                           const void* prepared, const any_vector& x,
+                           product_method method) -> any_vector {
+    const auto& m = *static_cast<const prepared_matrix*>(prepared);
+    if (integers)
+      return compiled_product(
+          *static_cast<const kernels::product_table<std::int64_t>*>(products.get()), m, x, method);
+    return compiled_product(*static_cast<const kernels::product_table<double>*>(products.get()), m,
+                            x, method);
   };
   entry.mxv = [prepare = entry.prepare, run = entry.mxv_prepared](
                   const csr_matrix& a, const csr_matrix* at, const any_vector& x,

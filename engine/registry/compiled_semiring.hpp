@@ -1,15 +1,17 @@
-// Semirings defined at run time, compiled on first use into graphring's own CSR pull kernel
-// (kernels/cpu/spmv_pull.hpp, the template the built-in semirings are compiled from), as
-// SuiteSparse:GraphBLAS's JIT compiles a user's operators into its kernels [1]. A definition
-// (⊕ a built-in monoid by name or a C++ expression in a and b with its identity, ⊗ a C++
-// expression in a, the matrix entry, and b, x's entry, over float64 or int64) becomes a small
-// C++ file, compiled by the system's compiler ($CXX, else c++) with the flags of graphring's own
-// build into a shared library, cached on disk ($GRAPHRING_JIT_CACHE, else
-// $XDG_CACHE_HOME/graphring/jit, else ~/.cache/graphring/jit) under a hash of the source, the
-// compiler, its flags, the headers' folder and the program that asks, and loaded with dlopen. A
-// second definition with the same text, in this process or a later one, loads the cached library.
-// `graphring spmv --semiring-def` and the Python package's graphring.Semiring both compile here.
-// The expressions are C++ compiled into this process: define semirings from code you trust.
+// Semirings defined at run time, compiled on first use into graphring's own kernels (the pull
+// kernel of every format and the push kernel, kernels/cpu/product_table.hpp: the templates the
+// built-in semirings are compiled from), as SuiteSparse:GraphBLAS's JIT compiles a user's
+// operators into its kernels [1]. A definition (⊕ a built-in monoid by name or a C++ expression
+// in a and b with its identity, ⊗ a C++ expression in a, the matrix entry, and b, x's entry, over
+// float64 or int64) becomes a small C++ file, compiled by the system's compiler ($CXX, else c++)
+// with the flags of graphring's own build into a shared library, cached on disk
+// ($GRAPHRING_JIT_CACHE, else $XDG_CACHE_HOME/graphring/jit, else ~/.cache/graphring/jit) under a
+// hash of the source, the compiler, its flags, the headers' folder and the program that asks, and
+// loaded with dlopen. A second definition with the same text, in this process or a later one,
+// loads the cached library. `graphring spmv --semiring-def` and the Python package's
+// graphring.Semiring both compile here. The engine around the kernels (formats, vertex orders,
+// the push/pull choice) is the host program's. The expressions are C++ compiled into this
+// process: define semirings from code you trust.
 //
 // [1] Davis, "Algorithm 1037: SuiteSparse:GraphBLAS: parallel graph algorithms in the language of
 //     sparse linear algebra", ACM TOMS 49(3), 2023 (its JIT).
@@ -22,7 +24,6 @@
 #include <string_view>
 
 #include "engine/registry/semiring_registry.hpp"
-#include "kernels/formats/csr_view.hpp"
 
 namespace graphring {
 
@@ -47,18 +48,13 @@ semiring_definition parse_semiring_definition(std::string_view text);
 // (an expression add without its identity, an unknown type, an empty expression).
 std::string compiled_semiring_source(const semiring_definition& definition);
 
-// The compiled product: w = A ⊕.⊗ x by graphring's CSR pull kernel over A's values as double,
-// x and w of the definition's type (x_present null: x dense). Returns the rows that took a
-// product, or all ones when the kernel threw.
-using compiled_mxv = std::uint64_t (*)(const kernels::csr_view<double>* a, const void* x,
-                                       const std::uint8_t* x_present, void* w,
-                                       std::uint8_t* w_present);
-
 struct compiled_semiring {
   semiring_definition definition;
   std::filesystem::path library;  // the cached shared library
   double compile_seconds = 0;     // 0 when it was loaded from the cache
-  compiled_mxv mxv = nullptr;
+  // kernels::product_table<T> (kernels/cpu/product_table.hpp) for the definition's type T: the
+  // library's pull kernel of every format and its push kernel.
+  std::shared_ptr<const void> products;
   std::shared_ptr<void> handle;  // dlopen's; the library stays loaded while a copy lives
 };
 
@@ -80,8 +76,9 @@ semiring_compiler_setup default_semiring_compiler_setup();
 compiled_semiring compile_semiring(const semiring_definition& definition,
                                    const semiring_compiler_setup& setup);
 
-// A registry entry multiplying by the compiled semiring: pull over CSR in the original order
-// (another method, format or order is error_kind::usage), x converted to its type.
+// A registry entry multiplying by the compiled semiring as the built-in entries do
+// (engine/registry/register_semiring.hpp): pull through any format in any vertex order, or push
+// over Aᵀ in CSR (--method push, or auto with a sparse x), x converted to the semiring's type.
 semiring_entry compiled_semiring_entry(const compiled_semiring& semiring);
 
 }  // namespace graphring

@@ -166,7 +166,7 @@ def mxv(graph, x, semiring="plus_times", present=None, method="auto", format="cs
         order="original", threads=0):
     """w = A ⊕.⊗ x over the adjacency A (row i: i's out-edges; its weights, or 1) with a
     semiring by name (semirings() lists them) or a graphring.Semiring defined at run time
-    (compiled on first use; pull over CSR): w(i) = ⊕_k A(i,k) ⊗ x(k). x is dense (one value
+    (compiled on first use into every format's kernels): w(i) = ⊕_k A(i,k) ⊗ x(k). x is dense (one value
     per vertex id: float, int or bool), or present (bool per id) says which entries exist.
     Returns (values, present): w's values (the semiring's type; 0 where absent) and which rows
     took a product. method: auto|push|pull; format and order as for the algorithms."""
@@ -174,12 +174,10 @@ def mxv(graph, x, semiring="plus_times", present=None, method="auto", format="cs
     if x.ndim != 1:
         raise TypeError("x must be a one-dimensional array")
     if isinstance(semiring, Semiring):
-        if method not in ("auto", "pull") or format != "csr" or order != "original":
-            raise ValueError("a run-time Semiring multiplies by pull over CSR in the original "
-                             "order (method='auto' or 'pull', format='csr', order='original')")
         x = _np.ascontiguousarray(x, dtype=semiring.dtype)
         p = None if present is None else _np.ascontiguousarray(present, dtype=_np.uint8)
-        values, taken = _graphring.mxv_compiled(graph._g, x, p, semiring.compiled(), threads)
+        values, taken = _graphring.mxv_compiled(graph._g, x, p, semiring.compiled(), method,
+                                                format, order, threads)
         return values, taken.view(_np.bool_)
     kind = _np.int64 if x.dtype == bool or _np.issubdtype(x.dtype, _np.integer) else _np.float64
     x = _np.ascontiguousarray(x, dtype=kind)

@@ -413,13 +413,13 @@ std::pair<nb::object, array1d<std::uint8_t>> mxv(py_graph& pg, input1d<X> x,
                  threads);
 }
 
-// w = A ⊕.⊗ x with a semiring compiled at run time: its registry entry, pull over CSR.
+// w = A ⊕.⊗ x with a semiring compiled at run time: its registry entry, as for a built-in one.
 template <class X>
 std::pair<nb::object, array1d<std::uint8_t>> mxv_compiled(
     py_graph& pg, input1d<X> x, std::optional<input1d<std::uint8_t>> present,
-    const compiled_semiring& semiring, int threads) {
-  return product(pg, x, present, compiled_semiring_entry(semiring), "pull", "csr", "original",
-                 threads);
+    const compiled_semiring& semiring, const std::string& method, const std::string& format,
+    const std::string& order, int threads) {
+  return product(pg, x, present, compiled_semiring_entry(semiring), method, format, order, threads);
 }
 
 // A run-time semiring's definition from graphring.Semiring's arguments (graphring/jit.py).
@@ -481,9 +481,11 @@ NB_MODULE(_graphring, m) {
         nb::arg("semiring"), nb::arg("method"), nb::arg("format"), nb::arg("order"),
         nb::arg("threads"));
   m.def("mxv_compiled", &mxv_compiled<double>, nb::arg("graph"), nb::arg("x"),
-        nb::arg("present").none(), nb::arg("semiring"), nb::arg("threads"));
+        nb::arg("present").none(), nb::arg("semiring"), nb::arg("method"), nb::arg("format"),
+        nb::arg("order"), nb::arg("threads"));
   m.def("mxv_compiled", &mxv_compiled<std::int64_t>, nb::arg("graph"), nb::arg("x"),
-        nb::arg("present").none(), nb::arg("semiring"), nb::arg("threads"));
+        nb::arg("present").none(), nb::arg("semiring"), nb::arg("method"), nb::arg("format"),
+        nb::arg("order"), nb::arg("threads"));
   // Semirings defined at run time (engine/registry/compiled_semiring.hpp): the source a definition
   // compiles from, the compile (or the cached library), and the headers' folder in a source tree.
   m.def("semiring_source",

@@ -1,6 +1,7 @@
 """Semirings defined at run time (graphring.Semiring, graphring/jit.py): compiled into
-graphring's own pull kernel, they give the built-in semirings' answers (values and presence)
-on the bundled graphs, weighted and not, with and without a sparse x; a definition compiles once
+graphring's own kernels, they give the built-in semirings' answers (values and presence)
+on the bundled graphs, weighted and not, with and without a sparse x, in every format, by push
+and by pull and in another vertex order; a definition compiles once
 and is then loaded from the disk cache; bad definitions and a missing compiler raise one
 documented error."""
 import os
@@ -54,6 +55,21 @@ def test_min_plus_by_hand_is_the_built_in(rome, karate):
     assert repr(sr) == "<graphring.Semiring (min, a + b) over float64>"
 
 
+@pytest.mark.parametrize("fmt", ["csr", "coo", "ell", "hyb", "sell", "cci", "dtans", "auto"])
+def test_every_format_both_directions_and_an_order(rome, fmt):
+    sr = graphring.Semiring(add="min", multiply="a + b")
+    x = np.random.default_rng(5).random(rome.vertices)
+    some = np.random.default_rng(6).random(rome.vertices) < 0.02  # sparse: auto pushes
+    for method in ("auto", "push", "pull"):
+        for order in ("original", "rcm"):
+            for present in (None, some):
+                same_product(
+                    graphring.mxv(rome, x, semiring=sr, present=present, method=method,
+                                  format=fmt, order=order),
+                    graphring.mxv(rome, x, "min_plus", present=present, method=method,
+                                  format=fmt, order=order))
+
+
 def test_an_add_given_as_an_expression(rome):
     x = np.random.default_rng(3).random(rome.vertices)
     plus_times = graphring.Semiring(add="a + b", multiply="a * b", identity=0)
@@ -90,9 +106,9 @@ def test_bad_definitions_raise_one_documented_error(karate, monkeypatch):
         graphring.Semiring(add="a + b", multiply="a * b")
     with pytest.raises(ValueError, match="dtype"):
         graphring.Semiring(add="min", multiply="a + b", dtype="complex128")
-    with pytest.raises(ValueError, match="pull over CSR"):
+    with pytest.raises(graphring.Error, match="method must be auto, push or pull"):
         graphring.mxv(karate, x, semiring=graphring.Semiring(add="min", multiply="a + b"),
-                      method="push")
+                      method="sideways")
     with pytest.raises(graphring.Error, match="x has 3 entries"):
         graphring.mxv(karate, np.ones(3), semiring=graphring.Semiring(add="min", multiply="a"))
     monkeypatch.setenv("CXX", "no-such-compiler")
