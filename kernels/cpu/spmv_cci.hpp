@@ -109,9 +109,9 @@ GRAPHRING_INLINE std::uint64_t decode_cci_piece(cci_byte_reader& in, std::uint64
 // leaves `in` and k at the row's end (past codewords it no longer needs once the sum is final).
 // The row goes in pieces of about 64 column ids, decoded first and then gathered and
 // accumulated like a CSR row: the loads of x are independent of the decode, so they overlap it.
-// With every x present and a commutative monoid that never stops early, four running sums hide
-// the latency of ⊕ (each starts at zero(), as in the CSR kernel); otherwise one sum, with the
-// terminal and ANY checks per piece.
+// With every x present and a commutative monoid that seldom stops a row early (its terminal, if
+// any, rarely reached and so unchecked, as in the CSR kernel), four running sums hide the latency
+// of ⊕ (each starts at zero()); otherwise one sum, with the terminal and ANY checks per piece.
 template <class S, class Values, class X>
 bool fold_cci_row(cci_byte_reader& in, const Values& values, const X* x,
                   const std::uint8_t* x_present, std::uint64_t r, edge_offset& k,
@@ -125,7 +125,7 @@ bool fold_cci_row(cci_byte_reader& in, const Values& values, const X* x,
   auto product = [&](std::uint64_t i) {
     return S::multiply(values.at(k + i), B(x[cols[i]]), r, cols[i], 0);
   };
-  if constexpr (is_commutative_v<M> && !stops_at_any_v<S> && !stops_at_terminal_v<S>) {
+  if constexpr (is_commutative_v<M> && !stops_rows_early_v<M>) {
     if (!x_present) {
       C s[4] = {S::zero(), S::zero(), S::zero(), S::zero()};
       while (k < end) {

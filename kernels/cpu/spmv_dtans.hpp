@@ -91,8 +91,9 @@ inline std::uint64_t dtans_most_per_symbol(const dtans_index_entry* table) {
 }
 
 // ⊕ over the products of entries [begin, end) of a decoded lane (row r) into sum, in column
-// order; with every x present and a commutative monoid that never stops early, four running
-// sums hide the latency of ⊕, as in the CSR kernel.
+// order; with every x present and a commutative monoid that seldom stops a row early (its
+// terminal, if any, rarely reached and so unchecked, as in the CSR kernel), four running sums hide
+// the latency of ⊕.
 template <class S, class V, class Values, class X>
 void fold_dtans_row(const vertex_id* cols, const V* vals, std::uint64_t begin, std::uint64_t end,
                     const Values& values, const X* x, const std::uint8_t* x_present,
@@ -107,7 +108,7 @@ void fold_dtans_row(const vertex_id* cols, const V* vals, std::uint64_t begin, s
       return S::multiply(values.decoded(vals ? vals[i] : V{}), B(x[cols[i]]), r, cols[i], 0);
     }
   };
-  if constexpr (is_commutative_v<M> && !stops_at_any_v<S> && !stops_at_terminal_v<S>) {
+  if constexpr (is_commutative_v<M> && !stops_rows_early_v<M>) {
     if (!x_present) {
       if (begin == end) return;
       C s[4] = {S::zero(), S::zero(), S::zero(), S::zero()};

@@ -55,9 +55,11 @@ GRAPHRING_INLINE std::uint64_t lanes_with_entries(const vertex_id* cols, std::ui
 // and stored column-major with `stride` slots between a row's consecutive entries: slot (lane l,
 // column j) at first + j * stride + l, below `end` (the slice's last slot + 1). At column j the
 // lanes with entries left are a prefix that ends at the first padding slot. This is the path for
-// a dense x and a monoid that never stops early: a lane took a product exactly when its row has
-// an entry, and the loop carries nothing but the running sums, one per lane, which (indexed by
-// compile-time lanes only) stay in registers; the gathers of x for all lanes are independent.
+// a dense x and a monoid that seldom stops a row early (none, or a terminal that is rarely
+// reached, such as min's -infinity: unchecked, as in the CSR kernel, since a terminal sum stays
+// terminal): a lane took a product exactly when its row has an entry, and the loop carries
+// nothing but the running sums, one per lane, which (indexed by compile-time lanes only) stay in
+// registers; the gathers of x for all lanes are independent.
 // `ahead` prefetches x for the slots gather_lookahead places on (kernels/cpu/prefetch.hpp); the
 // caller guarantees that the slot array holds them.
 template <bool ahead, class S, class Values, class X, class Allowed, std::size_t... L>
@@ -85,8 +87,9 @@ std::uint64_t sweep_dense_lanes(const vertex_id* cols, std::uint64_t first, std:
   return found;
 }
 
-// The same sweep for a bitmap x or a monoid that stops early (ANY; a terminal, checked every
-// 16 columns): flags per lane say which lanes took a product and which are done.
+// The same sweep for a bitmap x or a monoid that stops rows early (ANY; a bool monoid's terminal,
+// checked every 16 columns, as any terminal is here): flags per lane say which lanes took a
+// product and which are done.
 template <std::uint64_t group, class S, class Values, class X, class Allowed>
 std::uint64_t sweep_flagged_lanes(const vertex_id* cols, std::uint64_t first, std::uint64_t stride,
                                   std::uint64_t end, std::uint64_t lanes, const vertex_id* rows,
@@ -147,7 +150,7 @@ std::uint64_t pull_sell(const sell_view<V>& a, const Values& values, const X* x,
       for (std::uint64_t first = 0; first < a.chunk; first += group) {
         const std::uint64_t lanes = std::min(group, a.chunk - first);
         const vertex_id* rows = a.row_of + s * a.chunk + first;
-        if constexpr (dense && !stops_at_any_v<S> && !stops_at_terminal_v<S>) {
+        if constexpr (dense && !stops_rows_early_v<typename S::add_monoid>) {
           constexpr auto all = std::make_index_sequence<group>{};
           found += ahead ? sweep_dense_lanes<true, S>(a.cols, base + first, a.chunk, end, lanes,
                                                       rows, values, x, y, y_present, allowed, all)
