@@ -1,4 +1,4 @@
-"""Semirings defined at run time, compiled on first use into graphring's own kernel.
+"""Semirings defined at run time, compiled on first use into graphring's own kernels.
 
     sr = graphring.Semiring(add="min", multiply="a + b")           # min_plus, by hand
     w, present = graphring.mxv(g, x, semiring=sr)
@@ -8,14 +8,16 @@ identities and early exits) or a C++ expression in `a` and `b` with an `identity
 value ends every sum, a `terminal`); `multiply` is a C++ expression in `a`, the matrix entry (the
 edge's weight, 1 on an unweighted graph), and `b`, x's entry. Both are over `dtype` (float64 or
 int64; the C++ type is `T`; <cmath> and <limits> are included). The definition becomes a small
-C++ file that instantiates graphring's CSR pull kernel (kernels/cpu/spmv_pull.hpp, the template
-the built-in semirings are compiled from) with it, compiled by the system's C++ compiler ($CXX,
-else c++) with the flags graphring's own build uses, and cached on disk
+C++ file that instantiates graphring's kernels with it (every format's pull kernel and the push
+kernel, kernels/cpu/product_table.hpp: the templates the built-in semirings are compiled from),
+compiled by the system's C++ compiler ($CXX, else c++) with the flags graphring's own build uses,
+and cached on disk
 ($GRAPHRING_JIT_CACHE, else ~/.cache/graphring/jit) under a hash of the source, the compiler, its
 flags and this graphring module, as SuiteSparse:GraphBLAS's JIT caches its kernels. A second
 definition with the same text, in this process or a later one, loads the cached library. The
 C++ engine compiles and loads it (engine/registry/compiled_semiring.hpp), as for the CLI's
-`graphring spmv --semiring-def`.
+`graphring spmv --semiring-def`, and multiplies with it as with a built-in semiring: mxv's
+`method`, `format` and `order` work the same.
 
 The expressions are C++ compiled into this process: define semirings from code you trust.
 """
