@@ -64,12 +64,18 @@ double allowed_share(const Mask& mask, std::uint64_t size, const descriptor& d) 
 // reads every entry of the rows it computes, so the method that reads fewer entries is taken:
 // `pull_entries` estimates the pull's; the push rows' own offsets give the push's, when they are
 // at hand (push_rows_ready; otherwise u's density decides).
+// The choice without the push's work: a forced method, else a push while u is sparse.
+template <class U>
+bool prefers_push_by_density(const vector<U>& u, product_method method) {
+  if (method != product_method::automatic) return method == product_method::push;
+  return u.nvals() * sparse_density_divisor < u.size();
+}
+
 template <class M, class U, class PushRows>
 bool prefers_push(const vector<U>& u, double pull_entries, const PushRows& push_rows,
                   bool push_rows_ready, product_method method) {
-  if (method != product_method::automatic) return method == product_method::push;
-  const bool sparse = u.nvals() * sparse_density_divisor < u.size();
-  if (stops_rows_early_v<M> || !push_rows_ready) return sparse;
+  if (method != product_method::automatic || stops_rows_early_v<M> || !push_rows_ready)
+    return prefers_push_by_density(u, method);
   return double(push_entries(push_rows(), u)) < pull_entries;
 }
 

@@ -231,8 +231,7 @@ any_vector compiled_product(const kernels::product_table<T>& k, const prepared_m
                             const any_vector& x, product_method method) {
   vector<T> u = std::visit([](auto v) { return detail::converted<T>(std::move(v)); }, x);
   detail::check_dimension(u.size(), m.ncols(), "the input vector's size");
-  const bool sparse = u.nvals() * sparse_density_divisor < u.size();
-  if (method == product_method::push || (method == product_method::automatic && sparse)) {
+  if (detail::prefers_push_by_density(u, method)) {
     vector<T> spare;
     const vector<T>& s = sparse_form(u, spare);
     static thread_local kernels::scatter_workspace<T> w;

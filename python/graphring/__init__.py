@@ -166,8 +166,9 @@ def mxv(graph, x, semiring="plus_times", present=None, method="auto", format="cs
         order="original", threads=0):
     """w = A ⊕.⊗ x over the adjacency A (row i: i's out-edges; its weights, or 1) with a
     semiring by name (semirings() lists them) or a graphring.Semiring defined at run time
-    (compiled on first use into every format's kernels): w(i) = ⊕_k A(i,k) ⊗ x(k). x is dense (one value
-    per vertex id: float, int or bool), or present (bool per id) says which entries exist.
+    (compiled on first use into every format's kernels): w(i) = ⊕_k A(i,k) ⊗ x(k). x is dense
+    (one value per vertex id: float, int or bool), or present (bool per id) says which entries
+    exist.
     Returns (values, present): w's values (the semiring's type; 0 where absent) and which rows
     took a product. method: auto|push|pull; format and order as for the algorithms."""
     x = _np.asarray(x)
