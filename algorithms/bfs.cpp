@@ -21,6 +21,7 @@
 #include "algorithms/graph_matrices.hpp"
 #include "engine/ops/mxv_format.hpp"
 #include "engine/ops/operations.hpp"
+#include "engine/ops/vxm_mark.hpp"
 
 namespace graphring::algorithms {
 

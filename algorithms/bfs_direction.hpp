@@ -14,18 +14,19 @@
 #include "core/error.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "semirings/builtin.hpp"
+#include "semirings/index_ops.hpp"
+#include "semirings/unary_ops.hpp"
 
 namespace graphring::algorithms::detail {
 
-// One level: the unvisited out-neighbours of the frontier, each with the vertex that reached it.
-// The step's direction is appended to `steps`.
-template <class Vector, class Matrix>
-void expand(Vector& q, const Vector& levels, const Matrix& a, product_method method,
+// One level: the unvisited out-neighbours of the frontier, each with the vertex that reached it,
+// recorded in `visited` as mark(parent) (vxm_mark). The step's direction is appended to `steps`.
+template <class Vector, class Mark, class Matrix>
+void expand(Vector& q, Vector& visited, const Mark& mark, const Matrix& a, product_method method,
             std::vector<bfs_direction>& steps) {
   steps.push_back(method == product_method::pull ? bfs_direction::pull : bfs_direction::push);
-  // q<¬levels, replace> = q any.secondi A
-  vxm(q, levels, no_accum, any_secondi<std::int64_t>{}, q, a,
-      {.replace = true, .structural_mask = true, .complement_mask = true, .method = method});
+  // q<¬visited, replace> = q any.secondi A;  visited<q> = mark(q)
+  vxm_mark(q, visited, mark, any_secondi<std::int64_t>{}, q, a, {.method = method});
 }
 
 // The edges leaving the frontier: m_f = Σ_{v ∈ q} outdeg(v) = ⊕ A⟨q⟩ (the entries of q's rows).
@@ -70,23 +71,26 @@ class direction_rule {
   bool pulling_ = false;
 };
 
-// The levels after the source's: each level's frontier q (expand), then recorded, levels<q> =
-// level where levels are kept and parents<q> = q where parents are. The visited vertices the next
-// product leaves out are those with a level, or with a parent when levels are not kept. q, levels
-// and parents come holding the source (its level 0, itself as parent) where kept.
+// The levels after the source's: each level's frontier q (expand), recorded as it is found,
+// levels<q> = level where levels are kept, else parents<q> = q; with both kept, parents<q> = q
+// follows. The visited vertices the next product leaves out are those with a level, or with a
+// parent when levels are not kept. q, levels and parents come holding the source (its level 0,
+// itself as parent) where kept.
 template <class Vector, class Matrix>
 void search_levels(const Matrix& a, Vector& q, Vector& levels, Vector& parents,
                    const bfs_options& options, std::vector<bfs_direction>& steps) {
   direction_rule<Vector, Matrix> rule(a, options);
-  const Vector& visited = options.levels ? levels : parents;
   for (std::int64_t level = 1;; ++level) {
-    expand(q, visited, a, rule.next(q), steps);
+    const product_method method = rule.next(q);
+    if (options.levels) {
+      expand(q, levels, bind_first(first_op<std::int64_t>{}, level), a, method, steps);
+    } else {
+      expand(q, parents, identity_op<std::int64_t>{}, a, method, steps);
+    }
     if (q.nvals() == 0) break;
-    // levels<q> = level
-    if (options.levels)
-      assign_scalar(levels, q, no_accum, level, all_indices, {.structural_mask = true});
     // parents<q> = q
-    if (options.parents) assign(parents, q, no_accum, q, all_indices, {.structural_mask = true});
+    if (options.levels && options.parents)
+      assign(parents, q, no_accum, q, all_indices, {.structural_mask = true});
   }
 }
 

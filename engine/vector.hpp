@@ -15,6 +15,7 @@
 
 #include "core/array.hpp"
 #include "core/error.hpp"
+#include "core/list_present.hpp"
 #include "engine/csr.hpp"
 
 namespace graphring {
@@ -198,11 +199,15 @@ class vector {
     if (form_ == vector_form::sparse) return;
     array<vertex_id> indices(nvals_);
     array<T> values(nvals_);
-    std::uint64_t e = 0;
-    for_each([&](std::uint64_t i, const T& x) {
-      indices[e] = vertex_id(i);
-      values[e++] = x;
-    });
+    if (form_ == vector_form::bitmap) {
+      list_present(present_.data(), size_, indices.data());
+      for (std::uint64_t e = 0; e < nvals_; ++e) values[e] = values_[indices[e]];
+    } else {
+      for (std::uint64_t i = 0; i < nvals_; ++i) {
+        indices[i] = vertex_id(i);
+        values[i] = values_[i];
+      }
+    }
     indices_ = std::move(indices);
     values_ = std::move(values);
     present_ = {};

@@ -11,6 +11,7 @@
 #include <random>
 #include <type_traits>
 
+#include "core/list_present.hpp"
 #include "engine/ops/mxv.hpp"
 #include "semirings/builtin.hpp"
 
@@ -365,6 +366,50 @@ TEST(KernelsCpu, NonCommutativeMonoidCombinesInColumnOrder) {
         EXPECT_EQ(w.get(i), std::int64_t(a.cols()[a.offsets()[i]])) << i;
       }
   }
+  omp_set_num_threads(2);
+}
+
+}  // namespace
+}  // namespace graphring
+
+namespace graphring {
+namespace {
+
+// list_present (core/list_present.hpp), which a bitmap vector's to_sparse runs: the set bytes'
+// positions in order, serial and in parallel, across its blocks' edges, at densities from none
+// to all; and to_sparse's values follow their positions.
+TEST(KernelsCpu, ListPresentEqualsASerialScan) {
+  std::mt19937_64 rng(17);
+  for (std::uint64_t n : {0ull, 1ull, 4095ull, 4097ull, 40000ull, 100003ull})
+    for (double density : {0.0, 0.001, 0.3, 0.97, 1.0})
+      for (int threads : {1, 3}) {
+        SCOPED_TRACE(::testing::Message()
+                     << "n " << n << ", density " << density << ", " << threads << " threads");
+        omp_set_num_threads(threads);
+        std::bernoulli_distribution set(density);
+        std::vector<std::uint8_t> present(n);
+        std::vector<vertex_id> want;
+        for (std::uint64_t i = 0; i < n; ++i) {
+          present[i] = set(rng) ? std::uint8_t(1 + rng() % 255) : 0;
+          if (present[i]) want.push_back(vertex_id(i));
+        }
+        std::vector<vertex_id> got(want.size() + 1, vertex_id(-1));
+        ASSERT_EQ(list_present(present.data(), n, got.data()), want.size());
+        EXPECT_EQ(got.back(), vertex_id(-1)) << "wrote past its entries";
+        got.pop_back();
+        ASSERT_EQ(got, want);
+        array<double> values(n);
+        array<std::uint8_t> bytes(n);
+        for (std::uint64_t i = 0; i < n; ++i)
+          values[i] = double(i) * 0.5, bytes[i] = present[i] != 0;
+        auto v = vector<double>::from_bitmap(n, std::move(values), std::move(bytes), want.size());
+        v.to_sparse();
+        ASSERT_EQ(v.nvals(), want.size());
+        for (std::uint64_t e = 0; e < want.size(); ++e) {
+          ASSERT_EQ(v.indices()[e], want[e]);
+          ASSERT_EQ(v.values()[e], double(want[e]) * 0.5);
+        }
+      }
   omp_set_num_threads(2);
 }
 

@@ -27,10 +27,14 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "engine/device/device_matrix.hpp"
 #include "engine/device/device_vector.hpp"
 #include "engine/ops/descriptor.hpp"
+#include "semirings/binary_ops.hpp"
+#include "semirings/index_ops.hpp"
+#include "semirings/unary_ops.hpp"
 
 namespace graphring {
 
@@ -140,6 +144,24 @@ typename D::c_type vxm_apply_dot(device_vector<W>& w, const Finish& finish, S,
   vxm(w, no_mask, M{}, S{}, u, a);
   apply(w, no_mask, no_accum, finish, w);
   return dot(D{}, w, z);
+}
+
+// w<¬s(m), replace> = u ⊕.⊗ A, then m<s(w)> = mark(w) (engine/ops/vxm_mark.hpp), as the CPU
+// composes it when it does not fuse: the product, then an assign of w or of a scalar at w's
+// entries. mark is identity_op (m records w) or bind_first(first_op, s) (m records s), the two
+// marks BFS uses, so nothing more is instantiated.
+template <class S, class W, class M, class Mark, class U, class AT>
+void vxm_mark(device_vector<W>& w, device_vector<M>& m, const Mark& mark, S semiring,
+              const device_vector<U>& u, const device_matrix<AT>& a, descriptor d = {}) {
+  d.structural_mask = d.complement_mask = d.replace = true;
+  vxm(w, m, no_accum, semiring, u, a, d);
+  if constexpr (std::is_same_v<Mark, identity_op<W>>) {
+    assign(m, w, no_accum, w, all_indices, {.structural_mask = true});
+  } else {
+    static_assert(std::is_same_v<Mark, bound_first<first_op<M>, M>>,
+                  "the device's vxm_mark marks with identity_op or bind_first(first_op, s)");
+    assign_scalar(m, w, no_accum, mark.s, all_indices, {.structural_mask = true});
+  }
 }
 
 // s = ⊕ u⟨mask⟩, as on the CPU: u's entries that the mask allows, assigned to a temporary and

@@ -51,6 +51,28 @@ struct pull_into_result {
   GRAPHRING_INLINE void skip(std::uint64_t i) const { y_present[i] = 0; }
 };
 
+// Or a result also recorded in a second vector m (engine/ops/vxm_mark.hpp): y(i) as above and,
+// where row i took a product, m(i) = mark(sum) with its presence byte set. Only rows that m's
+// complemented structural mask allows are put, so m(i) is absent and its value free to write
+// without a branch; row i's thread alone reads and writes m(i).
+template <class C, class M, class Mark>
+struct pull_into_marked_result {
+  static constexpr bool has_presence = true;
+  static constexpr bool stores_repeat_safely = true;
+  C* y;
+  std::uint8_t* y_present;
+  M* m;
+  std::uint8_t* m_present;
+  Mark mark;
+  GRAPHRING_INLINE void put(std::uint64_t i, const C& sum, bool taken) const {
+    y[i] = sum;
+    y_present[i] = taken;
+    m[i] = M(mark(sum));
+    m_present[i] = taken;
+  }
+  GRAPHRING_INLINE void skip(std::uint64_t i) const { y_present[i] = 0; }
+};
+
 // Or folded into a dense y in place: y(i) = accum(y(i), sum) where a product was taken.
 template <class C, class Accum>
 struct pull_into_accumulated {

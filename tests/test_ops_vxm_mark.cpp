@@ -1,0 +1,234 @@
+// vxm_mark (engine/ops/vxm_mark.hpp): w<¬s(m), replace> = u ⊕.⊗ A, then m<s(w)> = mark(w), held
+// against a serial loop over A's entries: min_plus and plus_times over int64 (exact, so w and m
+// must equal the loop's), and any_secondi (BFS's step, whose ANY result must be a valid one: an
+// in-neighbour in u), with the marks BFS uses (identity, a constant) and another unary op; by
+// pull (fused into the kernel when m is a bitmap), push and the automatic choice, with m sparse,
+// a bitmap or dense, u sparse, a bitmap or dense, on 1 and 3 threads, over a matrix large
+// enough for the parallel kernel paths and one row longer than a thread's share; also with w
+// being u (BFS's q), u being m, d.transpose_second, a matrix held in CCI, and the usage errors.
+#include <gtest/gtest.h>
+#include <omp.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "core/error.hpp"
+#include "engine/formatted_matrix.hpp"
+#include "engine/ops/mxv_format.hpp"
+#include "engine/ops/vxm_mark.hpp"
+#include "tests/ops_random.hpp"
+
+namespace graphring {
+namespace {
+
+using testing::ops::random_matrix;
+using testing::ops::random_vector;
+using testing::ops::rng_t;
+using testing::ops::shape;
+using entries = std::vector<std::optional<std::int64_t>>;
+
+entries entries_of(const vector<std::int64_t>& v) {
+  entries e(v.size());
+  for (std::uint64_t i = 0; i < v.size(); ++i) e[i] = v.get(i);
+  return e;
+}
+
+// The serial loop over u ⊕.⊗ A's entries (A's transpose when `t`): t(j) where m has no entry j.
+template <class S>
+entries serial_product(const matrix<std::int64_t>& a, const entries& u, const entries& m, bool t) {
+  entries w(m.size());
+  for (std::uint64_t r = 0; r < a.nrows(); ++r)
+    for (std::uint64_t p = a.offsets()[r]; p < a.offsets()[r + 1]; ++p) {
+      const std::uint64_t k = t ? a.cols()[p] : r, j = t ? r : a.cols()[p];
+      if (!u[k] || m[j]) continue;
+      const std::int64_t x = S::multiply(*u[k], a.value(p), k, j, 0);
+      w[j] = w[j] ? S::add(*w[j], x) : x;
+    }
+  return w;
+}
+
+struct case_options {
+  product_method method;
+  double m_density, u_density;
+  bool transpose;
+};
+
+template <class S, class Mark>
+void check_case(const matrix<std::int64_t>& a, const case_options& c, const Mark& mark, rng_t& rng,
+                bool any) {
+  const std::uint64_t n = a.nrows();
+  vector<std::int64_t> m = random_vector<std::int64_t>(rng, n, c.m_density);
+  const vector<std::int64_t> u = random_vector<std::int64_t>(rng, n, c.u_density);
+  const entries m_before = entries_of(m), u_entries = entries_of(u);
+  const entries want = serial_product<S>(a, u_entries, m_before, c.transpose);
+  vector<std::int64_t> w(n);
+  vxm_mark(w, m, mark, S{}, u, a, {.transpose_second = c.transpose, .method = c.method});
+  const entries got = entries_of(w), m_after = entries_of(m);
+  std::uint64_t found = 0;
+  for (std::uint64_t j = 0; j < n; ++j) {
+    ASSERT_EQ(bool(got[j]), bool(want[j])) << "w(" << j << ")";
+    if (m_before[j]) {
+      ASSERT_EQ(m_after[j], m_before[j]) << "m(" << j << ") was there before";
+    } else if (got[j]) {
+      ASSERT_EQ(m_after[j], std::optional<std::int64_t>(mark(*got[j]))) << "m(" << j << ")";
+    } else {
+      ASSERT_FALSE(m_after[j]) << "m(" << j << ") with no product";
+    }
+    if (!got[j]) continue;
+    ++found;
+    if (!any) {
+      ASSERT_EQ(*got[j], *want[j]) << "w(" << j << ")";
+      continue;
+    }
+    // any.secondi: w(j) is some k with u(k) and A(k, j)
+    const std::uint64_t k = std::uint64_t(*got[j]);
+    ASSERT_LT(k, n);
+    ASSERT_TRUE(u_entries[k]) << "w(" << j << ") = " << k << ", not in u";
+    const std::uint64_t r = c.transpose ? j : k, col = c.transpose ? k : j;
+    bool edge = false;
+    for (std::uint64_t p = a.offsets()[r]; p < a.offsets()[r + 1]; ++p) edge |= a.cols()[p] == col;
+    ASSERT_TRUE(edge) << "w(" << j << ") = " << k << ", no edge";
+  }
+  EXPECT_EQ(w.nvals(), found);
+  std::uint64_t marked = 0;
+  for (const auto& e : m_after) marked += bool(e);
+  EXPECT_EQ(m.nvals(), marked);
+}
+
+template <class S>
+void check_semiring(bool any) {
+  rng_t rng(testing::ops::seed_of(any ? "vxm_mark any" : "vxm_mark"));
+  // 6,000 x 6,000 with a full row and column: the kernels' parallel paths and a long row.
+  const matrix<std::int64_t> a =
+      random_matrix<std::int64_t>(rng, shape{"big", 6000, 6000, 6.0 / 6000, true, true});
+  const auto identity = identity_op<std::int64_t>{};
+  const auto level = bind_first(first_op<std::int64_t>{}, std::int64_t(7));
+  const auto shifted = bind_second(plus_op<std::int64_t>{}, std::int64_t(100));
+  int k = 0;  // each case takes the next of the three marks
+  for (int threads : {1, 3}) {
+    omp_set_num_threads(threads);
+    for (product_method method :
+         {product_method::pull, product_method::push, product_method::automatic})
+      for (double m_density : {0.0, 0.01, 0.4, 1.0})
+        for (double u_density : {0.01, 0.4, 1.0})
+          for (bool transpose : {false, true}) {
+            SCOPED_TRACE(::testing::Message()
+                         << threads << " threads, method " << int(method) << ", m density "
+                         << m_density << ", u density " << u_density << ", transpose " << transpose
+                         << ", mark " << k % 3);
+            const case_options c{method, m_density, u_density, transpose};
+            if (k % 3 == 0) check_case<S>(a, c, identity, rng, any);
+            if (k % 3 == 1) check_case<S>(a, c, level, rng, any);
+            if (k % 3 == 2) check_case<S>(a, c, shifted, rng, any);
+            ++k;
+          }
+  }
+  omp_set_num_threads(2);
+}
+
+TEST(OpsVxmMark, MinPlusEqualsTheSerialLoop) { check_semiring<min_plus<std::int64_t>>(false); }
+TEST(OpsVxmMark, PlusTimesEqualsTheSerialLoop) { check_semiring<plus_times<std::int64_t>>(false); }
+TEST(OpsVxmMark, AnySecondiFindsValidParents) { check_semiring<any_secondi<std::int64_t>>(true); }
+
+// BFS's form: q<¬parents> = q any.secondi A, parents<q> = q, level after level, by pull (fused)
+// and by push, reaches every vertex a serial BFS reaches, each parent an in-neighbour one level up.
+TEST(OpsVxmMark, BreadthFirstLevelsWithWBeingU) {
+  rng_t rng(testing::ops::seed_of("vxm_mark bfs"));
+  const matrix<std::int64_t> a =
+      random_matrix<std::int64_t>(rng, shape{"big", 6000, 6000, 3.0 / 6000, true, true});
+  const std::uint64_t n = a.nrows();
+  std::vector<std::int64_t> depth(n, -1);  // a serial BFS from 0
+  std::vector<std::uint64_t> frontier{0};
+  depth[0] = 0;
+  while (!frontier.empty()) {
+    std::vector<std::uint64_t> next;
+    for (std::uint64_t k : frontier)
+      for (std::uint64_t p = a.offsets()[k]; p < a.offsets()[k + 1]; ++p)
+        if (depth[a.cols()[p]] < 0) {
+          depth[a.cols()[p]] = depth[k] + 1;
+          next.push_back(a.cols()[p]);
+        }
+    frontier = next;
+  }
+  for (product_method method : {product_method::pull, product_method::push}) {
+    vector<std::int64_t> q(n), parents(n), levels(n);
+    q.set(0, 0);
+    parents.set(0, 0);
+    levels.set(0, 0);
+    for (std::int64_t level = 1; q.nvals() > 0; ++level) {
+      vxm_mark(q, levels, bind_first(first_op<std::int64_t>{}, level), any_secondi<std::int64_t>{},
+               q, a, {.method = method});
+      // parents<q> = q, one by one: no vertex reached twice
+      const vector<std::int64_t> found = q;
+      found.for_each([&](std::uint64_t j, const std::int64_t& k) {
+        ASSERT_FALSE(parents.get(j)) << "reached twice: " << j;
+        parents.set(j, k);
+      });
+    }
+    for (std::uint64_t v = 0; v < n; ++v) {
+      const auto l = levels.get(v);
+      ASSERT_EQ(l ? *l : -1, depth[v]) << "vertex " << v;
+      if (!l || v == 0) continue;
+      const std::uint64_t k = std::uint64_t(*parents.get(v));
+      ASSERT_EQ(depth[k], depth[v] - 1) << "parent of " << v;
+    }
+  }
+}
+
+TEST(OpsVxmMark, UBeingMAndAFormattedMatrix) {
+  rng_t rng(testing::ops::seed_of("vxm_mark aliasing"));
+  const matrix<std::int64_t> a =
+      random_matrix<std::int64_t>(rng, shape{"square", 300, 300, 0.02, true, true});
+  const std::uint64_t n = a.nrows();
+  using S = min_plus<std::int64_t>;
+  const auto mark = bind_second(plus_op<std::int64_t>{}, std::int64_t(100));
+  for (product_method method : {product_method::pull, product_method::push}) {
+    // u is m: w<¬m> = m min.+ A, then m<w> = w + 100
+    vector<std::int64_t> m = random_vector<std::int64_t>(rng, n, 0.3);
+    const entries m_before = entries_of(m);
+    const entries want = serial_product<S>(a, m_before, m_before, false);
+    vector<std::int64_t> w(n);
+    vxm_mark(w, m, mark, S{}, m, a, {.method = method});
+    ASSERT_EQ(entries_of(w), want);
+    for (std::uint64_t j = 0; j < n; ++j)
+      ASSERT_EQ(m.get(j), m_before[j] ? m_before[j]
+                                      : (want[j] ? std::optional<std::int64_t>(*want[j] + 100)
+                                                 : std::nullopt));
+    // the same over A held in CCI, against the plain matrix's answer
+    vector<std::int64_t> m2 = random_vector<std::int64_t>(rng, n, 0.3), m3 = m2;
+    const vector<std::int64_t> u = random_vector<std::int64_t>(rng, n, 0.5);
+    const formatted_matrix<std::int64_t> cci(a, format_kind::cci);
+    vector<std::int64_t> w2(n), w3(n);
+    vxm_mark(w2, m2, mark, S{}, u, cci, {.method = method});
+    vxm_mark(w3, m3, mark, S{}, u, a, {.method = method});
+    ASSERT_EQ(entries_of(w2), entries_of(w3));
+    ASSERT_EQ(entries_of(m2), entries_of(m3));
+  }
+}
+
+TEST(OpsVxmMark, UsageErrors) {
+  array<vertex_id> rows, cols;
+  array<std::int64_t> values;
+  for (auto [r, c, v] : {std::tuple{0, 1, 1}, std::tuple{1, 3, 2}}) {
+    rows.push_back(vertex_id(r));
+    cols.push_back(vertex_id(c));
+    values.push_back(v);
+  }
+  const matrix<std::int64_t> a = matrix<std::int64_t>::from_tuples(3, 4, rows, cols, values);
+  const auto mark = identity_op<std::int64_t>{};
+  vector<std::int64_t> w(4), m(4), u(3);
+  EXPECT_THROW(vxm_mark(w, w, mark, min_plus<std::int64_t>{}, u, a), error);  // w is m
+  vector<std::int64_t> small(3);
+  EXPECT_THROW(vxm_mark(w, small, mark, min_plus<std::int64_t>{}, u, a), error);  // m's size
+  EXPECT_THROW(vxm_mark(w, m, mark, min_plus<std::int64_t>{}, small, a.transposed()), error);
+  vector<std::int64_t> w3(3);
+  EXPECT_THROW(vxm_mark(w3, m, mark, min_plus<std::int64_t>{}, u, a), error);  // w's size
+  vxm_mark(w, m, mark, min_plus<std::int64_t>{}, u, a);  // the right sizes: no entries
+  EXPECT_EQ(w.nvals(), 0u);
+}
+
+}  // namespace
+}  // namespace graphring
