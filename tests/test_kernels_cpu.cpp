@@ -13,6 +13,7 @@
 
 #include "core/list_present.hpp"
 #include "engine/ops/mxv.hpp"
+#include "engine/ops/reduce.hpp"
 #include "semirings/builtin.hpp"
 
 namespace graphring {
@@ -374,6 +375,41 @@ TEST(KernelsCpu, NonCommutativeMonoidCombinesInColumnOrder) {
 
 namespace graphring {
 namespace {
+
+// reduce(plus, A, rows) over rows given as a bitmap (BFS's m_f, the edges leaving the frontier): an
+// iso matrix of ones sums its rows' lengths over the listed rows; against a serial sum, on 1 and
+// 3 threads, with the complemented mask and an iso value other than one (the general path) too.
+TEST(KernelsCpu, ReduceOfRowsUnderABitmapEqualsTheSerialSum) {
+  const matrix<float> f = random_rows(70000, 5, [](std::uint64_t i, auto& random) {
+    return i % 7 == 0 ? std::uint64_t(random() % 40) : std::uint64_t(random() % 3);
+  });
+  const std::uint64_t n = f.nrows();
+  const matrix<bool> ones(n, n, f.offsets(), f.cols(), {}, true);
+  const matrix<std::int64_t> threes(n, n, f.offsets(), f.cols(), {}, 3);
+  std::mt19937 random(9);
+  vector<std::int64_t> rows(n);
+  std::int64_t in = 0, out = 0;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const std::int64_t length = std::int64_t(f.offsets()[i + 1] - f.offsets()[i]);
+    if (random() % 5 == 0) {
+      rows.set(i, 1);
+      in += length;
+    } else {
+      out += length;
+    }
+  }
+  rows.conform();
+  ASSERT_EQ(rows.form(), vector_form::bitmap);
+  for (int threads : {1, 3}) {
+    omp_set_num_threads(threads);
+    EXPECT_EQ(reduce(plus_monoid<std::int64_t>{}, ones, rows, {.structural_mask = true}), in);
+    EXPECT_EQ(reduce(plus_monoid<std::int64_t>{}, ones, rows,
+                     {.structural_mask = true, .complement_mask = true}),
+              out);
+    EXPECT_EQ(reduce(plus_monoid<std::int64_t>{}, threes, rows, {.structural_mask = true}), 3 * in);
+  }
+  omp_set_num_threads(2);
+}
 
 // list_present (core/list_present.hpp), which a bitmap vector's to_sparse runs: the set bytes'
 // positions in order, serial and in parallel, across its blocks' edges, at densities from none

@@ -18,6 +18,7 @@
 #include "core/array.hpp"
 #include "core/parallel.hpp"
 #include "engine/matrix.hpp"
+#include "engine/ops/assign.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "engine/ops/vector_mask.hpp"
 #include "engine/ops/write_back.hpp"
@@ -208,6 +209,17 @@ typename Monoid::value_type reduce(Monoid, const matrix<A>& a_in, const vector<M
     const std::uint64_t first = a.offsets()[i], last = a.offsets()[i + 1];
     if (last > first) acc = Monoid()(acc, detail::reduce_row<Monoid>(a, first, last, from_length));
   };
+  // Rows of ones under an integer sum (BFS's m_f) given by a bitmap: each row's length, over the
+  // rows listed without a branch per position (the sum is exact in any order).
+  if constexpr (detail::integer_sum_v<Monoid>) {
+    if (from_length && rows.form() == vector_form::bitmap && d.structural_mask &&
+        !d.complement_mask && T(a.value(0)) == T(1)) {
+      const edge_offset* offsets = a.offsets().data();
+      return T(detail::sum_over_entries(rows, [&](std::uint64_t i, const M&) {
+        return std::int64_t(offsets[i + 1] - offsets[i]);
+      }));
+    }
+  }
   if (rows.form() == vector_form::sparse && d.structural_mask && !d.complement_mask) {
     const vertex_id* index = rows.indices();
     return detail::ordered_reduce<Monoid>(
