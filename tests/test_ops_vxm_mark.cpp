@@ -3,9 +3,10 @@
 // must equal the loop's), and any_secondi (BFS's step, whose ANY result must be a valid one: an
 // in-neighbour in u), with the marks BFS uses (identity, a constant) and another unary op; by
 // pull (fused into the kernel when m is a bitmap), push and the automatic choice, with m sparse,
-// a bitmap or dense, u sparse, a bitmap or dense, on 1 and 3 threads, over a matrix large
-// enough for the parallel kernel paths and one row longer than a thread's share; also with w
-// being u (BFS's q), u being m, d.transpose_second, a matrix held in CCI, and the usage errors.
+// a bitmap (one nearly full, as in a BFS's last levels) or dense, u sparse, a bitmap or
+// dense, on 1 and 3 threads, over a matrix large enough for the parallel kernel paths and one row
+// longer than a thread's share; also with w being u (BFS's q), u being m, d.transpose_second, a
+// matrix held in CCI, and the usage errors.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -112,7 +113,7 @@ void check_semiring(bool any) {
     omp_set_num_threads(threads);
     for (product_method method :
          {product_method::pull, product_method::push, product_method::automatic})
-      for (double m_density : {0.0, 0.01, 0.4, 1.0})
+      for (double m_density : {0.0, 0.01, 0.4, 0.97, 1.0})
         for (double u_density : {0.01, 0.4, 1.0})
           for (bool transpose : {false, true}) {
             SCOPED_TRACE(::testing::Message()
