@@ -169,4 +169,36 @@ std::vector<std::int64_t> parse_source_labels(const std::string& list) {
   return labels;
 }
 
+std::string error_line(const error& e) {
+  const std::string& input = current_input();
+  std::string line;  // from the parts, not what(): a message may hold a NUL byte from the input
+  if (!e.file().empty()) {
+    line.append(e.file());
+    if (e.line()) line.append(":").append(std::to_string(e.line()));
+    line.append(": ");
+  } else if (!input.empty() && e.kind() != error_kind::usage) {
+    line.append(input).append(": ");
+  }
+  return line.append(e.message());
+}
+
+std::string printable(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (byte < 0x20 || byte == 0x7f) {
+      char escape[8];
+      std::snprintf(escape, sizeof escape, "\\x%02x", byte);
+      out += escape;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 }  // namespace graphring::cli

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
 #include "engine/backends.hpp"
 
 namespace graphring::cli {
@@ -62,6 +63,14 @@ class arguments {
 // The graph the command works on (set when it is loaded), named in errors that arise without a
 // file of their own: the memory budget, an allocation the system refuses, a negative cycle.
 std::string& current_input();
+
+// "FILE:LINE: message" for an error; one without a file of its own (the memory budget, a
+// negative cycle) names current_input(), the graph the command was working on.
+std::string error_line(const error& e);
+
+// The message with every control byte (a newline in a file name, ESC or NUL from the input)
+// written as an escape, so that it stays one line and changes nothing on the terminal.
+std::string printable(const std::string& text);
 
 // Applies the options every command shares (--threads N; --backend is read by backend()).
 void apply_common_options(const arguments& args);

@@ -80,38 +80,11 @@ int run(const std::vector<std::string>& argv) {
               "unknown command '" + command + "' (run 'graphring --help' for the list)");
 }
 
-// The message with every control byte (a newline in a file name, ESC or NUL from the input)
-// written as an escape, so that it stays one line and changes nothing on the terminal.
-std::string printable(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (byte < 0x20 || byte == 0x7f) {
-      char escape[8];
-      std::snprintf(escape, sizeof escape, "\\x%02x", byte);
-      out += escape;
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 // One line: "graphring: FILE:LINE: message"; an error without a file of its own (the memory
 // budget, a negative cycle) names the graph the command was working on.
 void report(const graphring::error& e) {
-  const std::string& input = graphring::cli::current_input();
-  std::string line;  // from the parts, not what(): a message may hold a NUL byte from the input
-  if (!e.file().empty())
-    line = e.file() + (e.line() ? ":" + std::to_string(e.line()) : std::string()) + ": ";
-  else if (!input.empty() && e.kind() != graphring::error_kind::usage)
-    line = input + ": ";
-  line += e.message();
-  std::fprintf(stderr, "graphring: %s\n", printable(line).c_str());
+  std::fprintf(stderr, "graphring: %s\n",
+               graphring::cli::printable(graphring::cli::error_line(e)).c_str());
 }
 
 }  // namespace
@@ -133,7 +106,8 @@ int main(int argc, char** argv) {
     report(e);
     return graphring::exit_status(e.kind());
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "graphring: internal error: %s\n", printable(e.what()).c_str());
+    std::fprintf(stderr, "graphring: internal error: %s\n",
+                 graphring::cli::printable(e.what()).c_str());
     return 1;
   }
 }

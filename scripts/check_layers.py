@@ -2,7 +2,7 @@
 """Checks that the folders form layers and that no header includes itself back.
 
 Layers, bottom to top (docs/architecture.md): core -> semirings -> kernels -> engine ->
-algorithms -> bench -> cli -> python. A file may include files of its own layer and of the layers below,
+algorithms -> bench -> cli -> python -> dist. A file may include files of its own layer and of the layers below,
 never above; tests/, docs/ and the top-level graphring.hpp may include anything. Then every
 cycle among the repository's own includes (quoted, repository-relative paths) is an error.
 Exit status 0 when clean, 1 with one line per violation otherwise.
@@ -11,7 +11,7 @@ import os
 import re
 import sys
 
-LAYERS = ["core", "semirings", "kernels", "engine", "algorithms", "bench", "cli", "python"]
+LAYERS = ["core", "semirings", "kernels", "engine", "algorithms", "bench", "cli", "python", "dist"]
 RANK = {name: rank for rank, name in enumerate(LAYERS)}
 SOURCE = re.compile(r"\.(hpp|cpp|cu|cuh|h)$")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')

@@ -10,8 +10,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# libopenmpi-dev, openmpi-bin and libcombblas-dev: graphring-dist, the algorithms on CombBLAS over
+# MPI (dist/; its tests run with the suite).
 packages=(cmake g++ make pkg-config zlib1g-dev libgtest-dev libbenchmark-dev libgraphblas-dev libboost-graph-dev
-  python3-venv python3-dev ${EXTRA_PACKAGES:-})
+  libopenmpi-dev openmpi-bin libcombblas-dev python3-venv python3-dev ${EXTRA_PACKAGES:-})
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,48 @@
+// graphring's algorithms over CombBLAS on MPI, each a loop of the distributed vxm (dist/vxm.hpp)
+// over a graphring semiring and element-wise steps on each process's part of the vectors:
+//   BFS       frontier f: t = f any.secondi A (t(j) = a k with k -> j, a valid parent), then
+//             f = t⟨¬visited⟩, parents<f> = f, levels<f> = depth [Kepner & Gilbert 2011]
+//   SSSP      Bellman-Ford: t = f min.+ A, f = t⟨t < dist⟩, dist<f> = f, until f is empty; a
+//             round n that still improves proves a negative cycle
+//   PageRank  the power iteration of algorithms/pagerank_steps.hpp (dangling rank spread alike)
+//             with one dense plus.times product per iteration
+//   CC        min-label propagation over the undirected graph: f = t⟨t < label⟩ for
+//             t = f min.first (A ∪ Aᵀ), from every vertex's own id; the smallest id per component
+// Every process holds the whole graph `a` (a .grb is mapped, so it pages in the rows its blocks
+// need) and builds its own blocks of Aᵀ from it. Results come back whole on the root process and
+// empty on the others.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "algorithms/pagerank.hpp"
+#include "dist/process_grid.hpp"
+#include "engine/csr.hpp"
+
+namespace graphring::dist {
+
+struct bfs_result {
+  std::vector<std::int64_t> levels;   // -1 where unreached
+  std::vector<std::int64_t> parents;  // -1 where unreached; the source's is itself
+};
+
+bfs_result bfs(const process_grid& procs, const csr_matrix& a, vertex_id source);
+
+// Distances (+inf where unreached) along A's weights as double (1 for a pattern graph).
+// error_kind::bad_input when a negative cycle is reachable from the source.
+std::vector<double> sssp(const process_grid& procs, const csr_matrix& a, vertex_id source);
+
+struct pagerank_result {
+  std::vector<double> ranks;
+  int iterations = 0;
+  double change = 0;  // ‖r - r_prev‖₁ of the last iteration
+};
+
+pagerank_result pagerank(const process_grid& procs, const csr_matrix& a,
+                         const algorithms::pagerank_options& options);
+
+// For every vertex the smallest vertex id in its weakly connected component.
+std::vector<std::uint64_t> components(const process_grid& procs, const csr_matrix& a);
+
+}  // namespace graphring::dist

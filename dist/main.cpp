@@ -1,0 +1,230 @@
+// graphring-dist: graphring's algorithms on CombBLAS over MPI,
+//   mpirun -np P graphring-dist bfs|sssp|pagerank|cc GRAPH [options]
+// with graphring's options, output (`ID VALUE` in the input's labels, written by the root process,
+// atomically) and errors. A failure on any process is reported once, by the lowest-ranked process
+// that failed, as "graphring-dist: FILE: message", and every process exits with its status: no
+// process waits for one that stopped.
+#include <mpi.h>
+
+#include <climits>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <new>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "algorithms/checks.hpp"
+#include "algorithms/graph_matrices.hpp"
+#include "cli/arguments.hpp"
+#include "cli/commands/algorithm_output.hpp"
+#include "cli/terminal_progress.hpp"
+#include "core/error.hpp"
+#include "dist/algorithms.hpp"
+#include "engine/io/load.hpp"
+#include "engine/ops/operations.hpp"
+
+namespace graphring::dist {
+namespace {
+
+const char* usage_text =
+    "usage: mpirun -np P graphring-dist COMMAND GRAPH [options]   (P a square: 1, 4, 9, ...)\n"
+    "  bfs GRAPH --source ID [--parents]     BFS level (or parent) of every vertex, -1 unreached\n"
+    "  sssp GRAPH --source ID [--delta D]    shortest-path distances, inf when unreached\n"
+    "  pagerank GRAPH [--damping 0.85] [--tol 1e-7] [--max-iters 100]   PageRank of every vertex\n"
+    "  cc GRAPH                              smallest ID in each vertex's weak component\n"
+    "  (each takes --out FILE; without it the result goes to standard output)\n"
+    "common options: --symmetrize --drop-self-loops --threads N --quiet --input-format FORMAT\n"
+    "GRAPH is a file (.grb is memory-mapped by every process; .mtx .el .wel .e .gr are read by\n"
+    "each) or a generator (rmat:SCALE[:EDGEFACTOR], urand:SCALE[:EDGEFACTOR], grid:SIDE, ...)\n";
+
+struct command_spec {
+  cli::option_spec options;
+  std::function<void(const process_grid&, graph&, const cli::arguments&)> run;
+};
+
+graph load(const std::string& source, const cli::arguments& args, bool root) {
+  cli::current_input() = source;
+  load_options options;
+  options.build.symmetrize = args.flag("--symmetrize");
+  options.build.drop_self_loops = args.flag("--drop-self-loops");
+  options.format = args.value("--input-format").value_or("");
+  cli::terminal_progress progress("loading " + source, args.flag("--quiet") || !root);
+  options.progress = progress.reporter();
+  return load_graph(source, options);
+}
+
+void run_bfs(const process_grid& procs, graph& g, const cli::arguments& args) {
+  const vertex_id source = cli::source_vertex(g, args);
+  const bfs_result r = bfs(procs, g.adjacency(), source);
+  if (!procs.root()) return;
+  const bool parents = args.flag("--parents");
+  cli::write_vertex_values(g, args, [&](vertex_id v) {
+    const std::int64_t x = parents ? r.parents[v] : r.levels[v];
+    if (x < 0) return std::string("-1");
+    return std::to_string(parents ? g.labels().label(vertex_id(x)) : x);
+  });
+}
+
+void run_sssp(const process_grid& procs, graph& g, const cli::arguments& args) {
+  const vertex_id source = cli::source_vertex(g, args);
+  if (args.value("--delta")) {
+    const double delta = cli::real_option(args, "--delta", 0);
+    if (!(delta > 0) || std::isinf(delta))
+      throw error(error_kind::usage, "--delta must be a positive number");
+  }
+  const matrix<double> weights = algorithms::weights_of(g);
+  algorithms::check_weights_are_numbers(weights, "shortest paths need comparable lengths");
+  if (args.value("--delta") && weights.nvals() > 0 && reduce(min_monoid<double>{}, weights) < 0)
+    throw error(error_kind::usage,
+                "--delta needs non-negative weights (this graph has negative ones)");
+  const std::vector<double> dist = sssp(procs, g.adjacency(), source);
+  if (procs.root())
+    cli::write_vertex_values(g, args, [&](vertex_id v) { return cli::format_real(dist[v]); });
+}
+
+void run_pagerank(const process_grid& procs, graph& g, const cli::arguments& args) {
+  const std::int64_t max_iterations = args.integer("--max-iters", 100);
+  if (max_iterations < 0 || max_iterations > 1000000000)
+    throw error(error_kind::usage, "--max-iters must be between 0 and 1000000000");
+  const algorithms::pagerank_options options{cli::real_option(args, "--damping", 0.85),
+                                             cli::real_option(args, "--tol", 1e-7),
+                                             int(max_iterations)};
+  const pagerank_result r = pagerank(procs, g.adjacency(), options);
+  if (!procs.root()) return;
+  cli::write_vertex_values(g, args, [&](vertex_id v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.15e", r.ranks[v]);
+    return std::string(text);
+  });
+  if (options.tolerance > 0 && !(r.change < options.tolerance) && g.vertices() > 0)
+    std::fprintf(stderr,
+                 "graphring-dist: warning: pagerank stopped at --max-iters %d with an L1 change "
+                 "of %.3g, above --tol %.3g: the ranks have not converged\n",
+                 r.iterations, r.change, options.tolerance);
+}
+
+void run_cc(const process_grid& procs, graph& g, const cli::arguments& args) {
+  const std::vector<std::uint64_t> component = components(procs, g.adjacency());
+  if (procs.root())
+    cli::write_vertex_values(g, args, [&](vertex_id v) {
+      return std::to_string(g.labels().label(vertex_id(component[v])));
+    });
+}
+
+const std::map<std::string, command_spec>& commands() {
+  static const std::map<std::string, command_spec> all = {
+      {"bfs",
+       {{{"--parents"},
+         {"--source", "--out"},
+         1,
+         1,
+         "graphring-dist bfs GRAPH --source ID [--parents] [--out FILE]"},
+        run_bfs}},
+      {"sssp",
+       {{{},
+         {"--source", "--delta", "--out"},
+         1,
+         1,
+         "graphring-dist sssp GRAPH --source ID [--delta D] [--out FILE]"},
+        run_sssp}},
+      {"pagerank",
+       {{{},
+         {"--damping", "--tol", "--max-iters", "--out"},
+         1,
+         1,
+         "graphring-dist pagerank GRAPH [--damping 0.85] [--tol 1e-7] [--max-iters 100] "
+         "[--out FILE]"},
+        run_pagerank}},
+      {"cc", {{{}, {"--out"}, 1, 1, "graphring-dist cc GRAPH [--out FILE]"}, run_cc}},
+  };
+  return all;
+}
+
+// A failure on this process: its one-line message and exit status.
+struct failure {
+  std::string message;
+  int status = 1;
+};
+
+// Runs `step`, turning what it throws into a failure.
+std::optional<failure> attempt(const std::function<void()>& step) {
+  try {
+    step();
+    return std::nullopt;
+  } catch (const error& e) {
+    return failure{cli::error_line(e), exit_status(e.kind())};
+  } catch (const std::bad_alloc&) {
+    return failure{"out of memory: the system refused an allocation", 2};
+  } catch (const std::exception& e) {
+    return failure{std::string("internal error: ") + e.what(), 1};
+  }
+}
+
+// Whether any process failed; if so the lowest such process prints its message and every process
+// returns its status. Collective over MPI_COMM_WORLD.
+std::optional<int> agree(const std::optional<failure>& mine) {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  int first = mine ? rank : INT_MAX;
+  MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (first == INT_MAX) return std::nullopt;
+  int status = mine ? mine->status : 0;
+  MPI_Bcast(&status, 1, MPI_INT, first, MPI_COMM_WORLD);
+  if (rank == first)
+    std::fprintf(stderr, "graphring-dist: %s\n", cli::printable(mine->message).c_str());
+  return status;
+}
+
+int run(const std::vector<std::string>& argv) {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const bool help = argv.empty() || argv[0] == "--help" || argv[0] == "-h" ||
+                    (argv.size() > 1 && commands().count(argv[0]) &&
+                     (std::find(argv.begin(), argv.end(), "--help") != argv.end() ||
+                      std::find(argv.begin(), argv.end(), "-h") != argv.end()));
+  if (help && !argv.empty() && commands().count(argv[0])) {
+    if (rank == 0)
+      std::printf("usage: mpirun -np P %s\n%s\n", commands().at(argv[0]).options.usage.c_str(),
+                  cli::common_options_text);
+    return 0;
+  }
+  if (help && (argv.empty() || argv[0] == "--help" || argv[0] == "-h")) {
+    if (rank == 0) std::fputs(usage_text, argv.empty() ? stderr : stdout);
+    return argv.empty() ? 2 : 0;
+  }
+
+  std::optional<cli::arguments> args;
+  std::optional<process_grid> procs;
+  std::optional<graph> g;
+  const command_spec* command = nullptr;
+  // Local steps: each process parses, joins the grid and loads (maps) the graph on its own.
+  if (const auto status = agree(attempt([&] {
+        const auto found = commands().find(argv[0]);
+        if (found == commands().end())
+          throw error(error_kind::usage, "unknown command '" + argv[0] +
+                                             "' (run 'graphring-dist --help' for the list)");
+        command = &found->second;
+        args.emplace(std::vector<std::string>(argv.begin() + 1, argv.end()), command->options);
+        cli::apply_common_options(*args);
+        procs.emplace(MPI_COMM_WORLD);
+        g.emplace(load(args->positional()[0], *args, rank == 0));
+      })))
+    return *status;
+  // Collective steps: every process runs the algorithm; the root writes the result.
+  if (const auto status = agree(attempt([&] { command->run(*procs, *g, *args); }))) return *status;
+  return 0;
+}
+
+}  // namespace
+}  // namespace graphring::dist
+
+int main(int argc, char** argv) {
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
+  int status = graphring::dist::run(std::vector<std::string>(argv + 1, argv + argc));
+  MPI_Finalize();
+  return status;
+}

@@ -1,0 +1,76 @@
+// The MPI processes as CombBLAS's square 2-D grid [1], and how a vector of n entries is split
+// over them: process p holds the contiguous part [offset, offset + length) that CombBLAS's
+// FullyDistVec gives it, so a vector's local part is a plain array here and a FullyDistVec there.
+//
+// [1] Buluç, Gilbert, "The Combinatorial BLAS: design, implementation, and applications", IJHPCA
+//     25(4), 2011.
+#pragma once
+
+#include <CombBLAS/CombBLAS.h>
+#include <mpi.h>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace graphring::dist {
+
+// A vector's part on one process: global ids offset .. offset + length - 1.
+struct local_part {
+  std::uint64_t offset = 0;
+  std::uint64_t length = 0;
+};
+
+class process_grid {
+ public:
+  // Every process of `world` as a √P x √P grid; error_kind::usage when P is not a square (CombBLAS
+  // runs on square grids only), on every process alike.
+  explicit process_grid(MPI_Comm world);
+
+  int rank() const noexcept { return rank_; }
+  int size() const noexcept { return size_; }
+  bool root() const noexcept { return rank_ == 0; }
+  const std::shared_ptr<combblas::CommGrid>& grid() const noexcept { return grid_; }
+  MPI_Comm world() const noexcept { return world_; }
+
+  // This process's part of a vector of n entries.
+  local_part part(std::uint64_t n) const;
+  // The rows and columns of an n x n matrix's block on this process.
+  local_part block_rows(std::uint64_t n) const;
+  local_part block_columns(std::uint64_t n) const;
+
+  // The parts of every process, gathered on the root, concatenated in global order: the whole
+  // vector there, an empty one elsewhere. T is copied as bytes.
+  template <class T>
+  std::vector<T> gather(const std::vector<T>& mine, std::uint64_t n) const;
+
+  // Σ over the processes, on every process.
+  double sum(double x) const;
+  std::uint64_t sum(std::uint64_t x) const;
+
+ private:
+  MPI_Comm world_;
+  int rank_ = 0, size_ = 1, side_ = 1;
+  std::shared_ptr<combblas::CommGrid> grid_;
+};
+
+template <class T>
+std::vector<T> process_grid::gather(const std::vector<T>& mine, std::uint64_t n) const {
+  const local_part p = part(n);
+  const long long here[2] = {static_cast<long long>(p.offset * sizeof(T)),
+                             static_cast<long long>(mine.size() * sizeof(T))};
+  std::vector<long long> all(root() ? 2 * std::size_t(size_) : 2);
+  MPI_Gather(here, 2, MPI_LONG_LONG, all.data(), 2, MPI_LONG_LONG, 0, world_);
+  std::vector<T> whole(root() ? n : 0);
+  std::vector<int> counts(size_), displacements(size_);
+  if (root())
+    for (int r = 0; r < size_; ++r) {
+      displacements[r] = static_cast<int>(all[2 * r]);
+      counts[r] = static_cast<int>(all[2 * r + 1]);
+    }
+  MPI_Gatherv(mine.data(), static_cast<int>(mine.size() * sizeof(T)), MPI_BYTE, whole.data(),
+              counts.data(), displacements.data(), MPI_BYTE, 0, world_);
+  return whole;
+}
+
+}  // namespace graphring::dist

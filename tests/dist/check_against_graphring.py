@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""graphring-dist against graphring on one machine: the same command on the same graph, compared.
+
+For each graph (the bundled rome99 and karate, a generated R-MAT graph, and web-NotreDame,
+soc-Slashdot0902 and soc-Epinions1 when ../shared/datasets is there), under `mpirun -np P`:
+  bfs       levels equal; parents valid (the parent is one level up and has an edge to the vertex)
+  sssp      distances equal
+  pagerank  every rank within 1e-9 of graphring's
+  cc        the same smallest id per component (so the same partition)
+and bad input: a missing file, a truncated .grb, an unknown option, --help, and a process count
+that is no square (P = 2): one message from one process, the same exit status from all, never a
+hang. Every run has a time limit, so a process that waits forever fails the test instead of
+hanging it.
+Exit status 0 when every check passes, 1 otherwise.
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+LIMIT = 600  # seconds per command
+
+
+def run(command, **kw):
+    return subprocess.run(command, capture_output=True, text=True, timeout=LIMIT, **kw)
+
+
+def values(path):
+    out = {}
+    with open(path) as f:
+        for line in f:
+            k, v = line.split()
+            out[k] = v
+    return out
+
+
+def edges(graphring, graph, work):
+    el = os.path.join(work, "edges.el")
+    r = run([graphring, "convert", graph, el, "--quiet"])
+    if r.returncode != 0:
+        raise RuntimeError(f"convert {graph}: {r.stderr.strip()}")
+    found = set()
+    with open(el) as f:
+        for line in f:
+            if line[0] in "#%":
+                continue
+            parts = line.split()
+            found.add((parts[0], parts[1]))
+    return found
+
+
+def check_errors(a, mpirun, work):
+    """Bad input and usage: (args, expected exit status, text the one message must hold)."""
+    rome = os.path.join(a.datasets, "rome99.gr")
+    truncated = os.path.join(work, "truncated.grb")
+    run([a.graphring, "convert", rome, truncated, "--quiet"])
+    with open(truncated, "r+b") as f:
+        f.truncate(os.path.getsize(truncated) // 2)
+    square = round(a.np ** 0.5) ** 2 == a.np
+    cases = [(["bfs", rome, "--source", "1"], 0 if square else 2, "" if square else "square")]
+    if square:
+        cases += [(["bfs", os.path.join(work, "absent.grb"), "--source", "1"], 2, "absent.grb"),
+                  (["pagerank", truncated], 2, "truncated.grb"),
+                  (["bfs", rome, "--source", "999999"], 2, "999999"),
+                  (["cc", rome, "--no-such-option"], 2, "--no-such-option"),
+                  (["walk", rome], 2, "unknown command"),
+                  (["sssp", "--help"], 0, "")]
+    failures = 0
+    for args, status, text in cases:
+        r = run(mpirun + [a.dist, *args, "--quiet"])
+        messages = [line for line in r.stderr.splitlines() if line.startswith("graphring-dist:")]
+        problem = None
+        if r.returncode != status:
+            problem = f"exit status {r.returncode}, not {status}"
+        elif status != 0 and (len(messages) != 1 or text not in messages[0]):
+            problem = f"wanted one message naming '{text}', got {messages}"
+        elif args[-1] == "--help" and r.stdout.count("usage:") != 1:
+            problem = "the usage should be printed once"
+        label = f"np={a.np} error case {' '.join(os.path.basename(x) for x in args)}"
+        print(("FAIL " if problem else "ok   ") + label + (f": {problem}" if problem else ""))
+        failures += bool(problem)
+    return failures
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--graphring", required=True)
+    p.add_argument("--dist", required=True, help="the graphring-dist program")
+    p.add_argument("--mpiexec", default="mpirun")
+    p.add_argument("--np", type=int, required=True)
+    p.add_argument("--datasets", required=True, help="the repository's datasets/")
+    p.add_argument("--shared", required=True, help="../shared/datasets (skipped when absent)")
+    a = p.parse_args()
+    mpirun = [a.mpiexec, "--oversubscribe", "-np", str(a.np), "-x", "OMP_NUM_THREADS=1"]
+    if os.geteuid() == 0:
+        mpirun.insert(1, "--allow-run-as-root")
+
+    graphs = [(os.path.join(a.datasets, "rome99.gr"), "1"),
+              (os.path.join(a.datasets, "karate.mtx"), "1"),
+              ("rmat:12:8:seed=3:weighted", None)]
+    for name, source in [("web/web-NotreDame.txt.gz", "0"), ("social/soc-Slashdot0902.txt.gz", "0"),
+                         ("social/soc-Epinions1.txt.gz", "0")]:
+        path = os.path.join(a.shared, name)
+        if os.path.exists(path):
+            graphs.append((path, source))
+        else:
+            print(f"SKIP {name}: {a.shared} is absent")
+
+    failures = 0
+    with tempfile.TemporaryDirectory() as work:
+        failures += check_errors(a, mpirun, work)
+        if round(a.np ** 0.5) ** 2 != a.np:
+            graphs = []  # the error checks above are all a non-square count can run
+        for graph, source in graphs:
+            if not graph.startswith("rmat:"):  # every process maps the .grb
+                grb = os.path.join(work, os.path.basename(graph).split(".")[0] + ".grb")
+                r = run([a.graphring, "convert", graph, grb, "--quiet"])
+                if r.returncode != 0:
+                    print(f"FAIL convert {graph}: {r.stderr.strip()}")
+                    failures += 1
+                    continue
+                graph = grb
+            edge = edges(a.graphring, graph, work)
+            if source is None:  # the vertex with the most out-edges
+                degree = {}
+                for u, _ in edge:
+                    degree[u] = degree.get(u, 0) + 1
+                source = max(degree, key=degree.get)
+            for command in (["bfs", "--source", source], ["bfs", "--source", source, "--parents"],
+                            ["sssp", "--source", source], ["pagerank"], ["cc"]):
+                want, got = os.path.join(work, "want.txt"), os.path.join(work, "got.txt")
+                label = f"np={a.np} {os.path.basename(graph)} {' '.join(command)}"
+                single = run([a.graphring, *command, graph, "--out", want, "--quiet"])
+                dist = run(mpirun + [a.dist, *command, graph, "--out", got, "--quiet"])
+                if single.returncode != 0 or dist.returncode != 0:
+                    print(f"FAIL {label}: exit {single.returncode}/{dist.returncode}: "
+                          f"{single.stderr.strip()} {dist.stderr.strip()}")
+                    failures += 1
+                    continue
+                x, y = values(want), values(got)
+                problem = None
+                if x.keys() != y.keys():
+                    problem = "different vertices"
+                elif command[0] == "pagerank":
+                    worst = max((abs(float(x[k]) - float(y[k])) for k in x), default=0.0)
+                    if worst > 1e-9:
+                        problem = f"a rank differs by {worst:.3g}"
+                elif "--parents" in command:
+                    levels_run = run([a.graphring, "bfs", "--source", source, graph, "--out",
+                                      want, "--quiet"])
+                    level = values(want) if levels_run.returncode == 0 else {}
+                    if sum(1 for v in level.values() if v != "-1") < 2:
+                        problem = "the source reaches no other vertex: the check would prove nothing"
+                    for v, parent in ([] if problem else y.items()):
+                        if (parent == "-1") != (level.get(v) == "-1"):
+                            problem = f"vertex {v}: reached by one and not the other"
+                        elif v == source and parent != source:
+                            problem = f"the source's parent is {parent}"
+                        elif parent != "-1" and v != source and (
+                                int(level[parent]) != int(level[v]) - 1 or (parent, v) not in edge):
+                            problem = f"vertex {v}: {parent} is not a valid parent"
+                        if problem:
+                            break
+                else:
+                    bad = [k for k in x if x[k] != y[k]]
+                    if bad:
+                        problem = f"{len(bad)} values differ, first at {bad[0]}: {x[bad[0]]} vs {y[bad[0]]}"
+                print(("FAIL " if problem else "ok   ") + label + (f": {problem}" if problem else ""))
+                failures += bool(problem)
+    print(f"{failures} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
