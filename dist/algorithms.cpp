@@ -7,6 +7,7 @@
 
 #include "algorithms/checks.hpp"
 #include "core/error.hpp"
+#include "dist/communication_volume.hpp"
 #include "dist/vxm.hpp"
 #include "semirings/builtin.hpp"
 
@@ -47,18 +48,34 @@ sparse_vector<T> only_source(const process_grid& procs, std::uint64_t n, vertex_
   return local_entries(procs, n, indices, values);
 }
 
+// Seconds since `start` once every process has come this far.
+double seconds_since(const process_grid& procs, double start) {
+  MPI_Barrier(procs.world());
+  return MPI_Wtime() - start;
+}
+
+double now(const process_grid& procs) {
+  MPI_Barrier(procs.world());
+  return MPI_Wtime();
+}
+
 }  // namespace
 
-bfs_result bfs(const process_grid& procs, const csr_matrix& a, vertex_id source) {
+bfs_result bfs(const process_grid& procs, const csr_matrix& a, vertex_id source,
+               run_record& record) {
   using S = any_secondi<std::int64_t>;
   const std::uint64_t n = a.nrows;
   const local_part mine = procs.part(n);
+  double start = now(procs);
   const auto at = transpose_blocks<matrix_entry_t<S>>(
       procs, a, edge_directions::as_stored,
       [](std::uint64_t, std::uint64_t j, edge_offset) {
         return matrix_entry_t<S>{1, j};  // any_secondi reads j's index only
       },
       [](auto x, auto) { return x; });
+  record.build_seconds = seconds_since(procs, start);
+  start = now(procs);
+  const std::uint64_t sent_before = communicated().bytes;
   std::vector<std::int64_t> levels(mine.length, -1), parents(mine.length, -1);
   if (source >= mine.offset && source < mine.offset + mine.length) {
     levels[source - mine.offset] = 0;
@@ -76,25 +93,34 @@ bfs_result bfs(const process_grid& procs, const csr_matrix& a, vertex_id source)
         },
         frontier);
     if (found == 0) break;
+    record.steps = std::uint64_t(depth);
   }
+  record.run_seconds = seconds_since(procs, start);
+  record.bytes_sent = communicated().bytes - sent_before;
   return {procs.gather(levels, n), procs.gather(parents, n)};
 }
 
-std::vector<double> sssp(const process_grid& procs, const csr_matrix& a, vertex_id source) {
+std::vector<double> sssp(const process_grid& procs, const csr_matrix& a, vertex_id source,
+                         run_record& record) {
   using S = min_plus<double>;
   const std::uint64_t n = a.nrows;
   const local_part mine = procs.part(n);
+  double start = now(procs);
   const std::vector<double> weight = edge_weights(a);
   // Of parallel edges only the lightest can lie on a shortest path.
   const auto at = transpose_blocks<double>(
       procs, a, edge_directions::as_stored,
       [&](std::uint64_t, std::uint64_t, edge_offset p) { return weight[p]; },
       [](double x, double y) { return std::min(x, y); });
+  record.build_seconds = seconds_since(procs, start);
+  start = now(procs);
+  const std::uint64_t sent_before = communicated().bytes;
   constexpr double unreached = std::numeric_limits<double>::infinity();
   std::vector<double> dist(mine.length, unreached);
   if (source >= mine.offset && source < mine.offset + mine.length) dist[source - mine.offset] = 0;
   sparse_vector<double> frontier = only_source<double>(procs, n, source, 0.0, mine);
   for (std::uint64_t round = 1;; ++round) {
+    record.steps = round;
     // t = f min.+ A; f = t⟨t < dist⟩; dist<f> = f
     sparse_vector<double> offers = vxm<S>(procs, at, frontier);
     const std::uint64_t improved = keep_improving(
@@ -104,20 +130,26 @@ std::vector<double> sssp(const process_grid& procs, const csr_matrix& a, vertex_
     if (round >= n)
       throw error(error_kind::bad_input, "a negative-weight cycle is reachable from the source");
   }
+  record.run_seconds = seconds_since(procs, start);
+  record.bytes_sent = communicated().bytes - sent_before;
   return procs.gather(dist, n);
 }
 
 pagerank_result pagerank(const process_grid& procs, const csr_matrix& a,
-                         const algorithms::pagerank_options& options) {
+                         const algorithms::pagerank_options& options, run_record& record) {
   algorithms::check_pagerank_options(options);
   using S = plus_times<double>;
   const std::uint64_t n = a.nrows;
   const local_part mine = procs.part(n);
+  double start = now(procs);
   // A duplicate edge counts twice, as in the single-machine PageRank: Aᵀ holds each edge's count.
   const auto at = transpose_blocks<double>(
       procs, a, edge_directions::as_stored,
       [](std::uint64_t, std::uint64_t, edge_offset) { return 1.0; },
       [](double x, double y) { return x + y; });
+  record.build_seconds = seconds_since(procs, start);
+  start = now(procs);
+  const std::uint64_t sent_before = communicated().bytes;
   const double d = options.damping;
   std::vector<double> share(mine.length, 0.0), dangling(mine.length, 0.0);
   for (std::uint64_t i = 0; i < mine.length; ++i) {
@@ -153,18 +185,26 @@ pagerank_result pagerank(const process_grid& procs, const csr_matrix& a,
     ++result.iterations;
     if (result.change < options.tolerance) break;
   }
+  record.run_seconds = seconds_since(procs, start);
+  record.bytes_sent = communicated().bytes - sent_before;
+  record.steps = std::uint64_t(result.iterations);
   result.ranks = procs.gather(r, n);
   return result;
 }
 
-std::vector<std::uint64_t> components(const process_grid& procs, const csr_matrix& a) {
+std::vector<std::uint64_t> components(const process_grid& procs, const csr_matrix& a,
+                                      run_record& record) {
   using S = min_first<std::uint64_t>;
   const std::uint64_t n = a.nrows;
   const local_part mine = procs.part(n);
+  double start = now(procs);
   const auto at = transpose_blocks<std::uint64_t>(
       procs, a, edge_directions::both,
       [](std::uint64_t, std::uint64_t, edge_offset) { return std::uint64_t(1); },
       [](std::uint64_t x, std::uint64_t) { return x; });
+  record.build_seconds = seconds_since(procs, start);
+  start = now(procs);
+  const std::uint64_t sent_before = communicated().bytes;
   std::vector<std::uint64_t> label(mine.length);
   std::vector<std::int64_t> all(mine.length);
   for (std::uint64_t i = 0; i < mine.length; ++i) {
@@ -173,6 +213,7 @@ std::vector<std::uint64_t> components(const process_grid& procs, const csr_matri
   }
   sparse_vector<std::uint64_t> frontier = local_entries(procs, n, all, label);
   for (;;) {
+    ++record.steps;
     // t = f min.first (A ∪ Aᵀ); f = t⟨t < label⟩; label<f> = f
     sparse_vector<std::uint64_t> offers = vxm<S>(procs, at, frontier);
     const std::uint64_t lowered = keep_improving(
@@ -180,6 +221,8 @@ std::vector<std::uint64_t> components(const process_grid& procs, const csr_matri
         [&](std::uint64_t i, std::uint64_t l) { label[i] = l; }, frontier);
     if (lowered == 0) break;
   }
+  record.run_seconds = seconds_since(procs, start);
+  record.bytes_sent = communicated().bytes - sent_before;
   return procs.gather(label, n);
 }
 

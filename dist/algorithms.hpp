@@ -22,16 +22,29 @@
 
 namespace graphring::dist {
 
+// Where a run's time went, measured between barriers (so the slowest process sets it): building
+// the blocks of Aᵀ, then the algorithm's loop; its steps (BFS levels, SSSP rounds, PageRank
+// iterations, CC propagation rounds); and the bytes this process sent in the loop
+// (communication_volume.hpp), the result's gathering on the root left out.
+struct run_record {
+  double build_seconds = 0;
+  double run_seconds = 0;
+  std::uint64_t steps = 0;
+  std::uint64_t bytes_sent = 0;
+};
+
 struct bfs_result {
   std::vector<std::int64_t> levels;   // -1 where unreached
   std::vector<std::int64_t> parents;  // -1 where unreached; the source's is itself
 };
 
-bfs_result bfs(const process_grid& procs, const csr_matrix& a, vertex_id source);
+bfs_result bfs(const process_grid& procs, const csr_matrix& a, vertex_id source,
+               run_record& record);
 
 // Distances (+inf where unreached) along A's weights as double (1 for a pattern graph).
 // error_kind::bad_input when a negative cycle is reachable from the source.
-std::vector<double> sssp(const process_grid& procs, const csr_matrix& a, vertex_id source);
+std::vector<double> sssp(const process_grid& procs, const csr_matrix& a, vertex_id source,
+                         run_record& record);
 
 struct pagerank_result {
   std::vector<double> ranks;
@@ -40,9 +53,10 @@ struct pagerank_result {
 };
 
 pagerank_result pagerank(const process_grid& procs, const csr_matrix& a,
-                         const algorithms::pagerank_options& options);
+                         const algorithms::pagerank_options& options, run_record& record);
 
 // For every vertex the smallest vertex id in its weakly connected component.
-std::vector<std::uint64_t> components(const process_grid& procs, const csr_matrix& a);
+std::vector<std::uint64_t> components(const process_grid& procs, const csr_matrix& a,
+                                      run_record& record);
 
 }  // namespace graphring::dist

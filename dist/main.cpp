@@ -5,6 +5,7 @@
 // that failed, as "graphring-dist: FILE: message", and every process exits with its status: no
 // process waits for one that stopped.
 #include <mpi.h>
+#include <omp.h>
 
 #include <climits>
 #include <cmath>
@@ -35,14 +36,15 @@ const char* usage_text =
     "  sssp GRAPH --source ID [--delta D]    shortest-path distances, inf when unreached\n"
     "  pagerank GRAPH [--damping 0.85] [--tol 1e-7] [--max-iters 100]   PageRank of every vertex\n"
     "  cc GRAPH                              smallest ID in each vertex's weak component\n"
-    "  (each takes --out FILE; without it the result goes to standard output)\n"
+    "  (each takes --out FILE, without it the result goes to standard output, and --stats:\n"
+    "   times, steps and bytes sent per process as JSON on standard error)\n"
     "common options: --symmetrize --drop-self-loops --threads N --quiet --input-format FORMAT\n"
     "GRAPH is a file (.grb is memory-mapped by every process; .mtx .el .wel .e .gr are read by\n"
     "each) or a generator (rmat:SCALE[:EDGEFACTOR], urand:SCALE[:EDGEFACTOR], grid:SIDE, ...)\n";
 
 struct command_spec {
   cli::option_spec options;
-  std::function<void(const process_grid&, graph&, const cli::arguments&)> run;
+  std::function<run_record(const process_grid&, graph&, const cli::arguments&)> run;
 };
 
 graph load(const std::string& source, const cli::arguments& args, bool root) {
@@ -56,19 +58,21 @@ graph load(const std::string& source, const cli::arguments& args, bool root) {
   return load_graph(source, options);
 }
 
-void run_bfs(const process_grid& procs, graph& g, const cli::arguments& args) {
+run_record run_bfs(const process_grid& procs, graph& g, const cli::arguments& args) {
   const vertex_id source = cli::source_vertex(g, args);
-  const bfs_result r = bfs(procs, g.adjacency(), source);
-  if (!procs.root()) return;
+  run_record record;
+  const bfs_result r = bfs(procs, g.adjacency(), source, record);
+  if (!procs.root()) return record;
   const bool parents = args.flag("--parents");
   cli::write_vertex_values(g, args, [&](vertex_id v) {
     const std::int64_t x = parents ? r.parents[v] : r.levels[v];
     if (x < 0) return std::string("-1");
     return std::to_string(parents ? g.labels().label(vertex_id(x)) : x);
   });
+  return record;
 }
 
-void run_sssp(const process_grid& procs, graph& g, const cli::arguments& args) {
+run_record run_sssp(const process_grid& procs, graph& g, const cli::arguments& args) {
   const vertex_id source = cli::source_vertex(g, args);
   if (args.value("--delta")) {
     const double delta = cli::real_option(args, "--delta", 0);
@@ -80,20 +84,23 @@ void run_sssp(const process_grid& procs, graph& g, const cli::arguments& args) {
   if (args.value("--delta") && weights.nvals() > 0 && reduce(min_monoid<double>{}, weights) < 0)
     throw error(error_kind::usage,
                 "--delta needs non-negative weights (this graph has negative ones)");
-  const std::vector<double> dist = sssp(procs, g.adjacency(), source);
+  run_record record;
+  const std::vector<double> dist = sssp(procs, g.adjacency(), source, record);
   if (procs.root())
     cli::write_vertex_values(g, args, [&](vertex_id v) { return cli::format_real(dist[v]); });
+  return record;
 }
 
-void run_pagerank(const process_grid& procs, graph& g, const cli::arguments& args) {
+run_record run_pagerank(const process_grid& procs, graph& g, const cli::arguments& args) {
   const std::int64_t max_iterations = args.integer("--max-iters", 100);
   if (max_iterations < 0 || max_iterations > 1000000000)
     throw error(error_kind::usage, "--max-iters must be between 0 and 1000000000");
   const algorithms::pagerank_options options{cli::real_option(args, "--damping", 0.85),
                                              cli::real_option(args, "--tol", 1e-7),
                                              int(max_iterations)};
-  const pagerank_result r = pagerank(procs, g.adjacency(), options);
-  if (!procs.root()) return;
+  run_record record;
+  const pagerank_result r = pagerank(procs, g.adjacency(), options, record);
+  if (!procs.root()) return record;
   cli::write_vertex_values(g, args, [&](vertex_id v) {
     char text[32];
     std::snprintf(text, sizeof text, "%.15e", r.ranks[v]);
@@ -104,41 +111,65 @@ void run_pagerank(const process_grid& procs, graph& g, const cli::arguments& arg
                  "graphring-dist: warning: pagerank stopped at --max-iters %d with an L1 change "
                  "of %.3g, above --tol %.3g: the ranks have not converged\n",
                  r.iterations, r.change, options.tolerance);
+  return record;
 }
 
-void run_cc(const process_grid& procs, graph& g, const cli::arguments& args) {
-  const std::vector<std::uint64_t> component = components(procs, g.adjacency());
+run_record run_cc(const process_grid& procs, graph& g, const cli::arguments& args) {
+  run_record record;
+  const std::vector<std::uint64_t> component = components(procs, g.adjacency(), record);
   if (procs.root())
     cli::write_vertex_values(g, args, [&](vertex_id v) {
       return std::to_string(g.labels().label(vertex_id(component[v])));
     });
+  return record;
+}
+
+// --stats: one JSON line on standard error from the root, the slowest process's times and the
+// bytes each process sent in the algorithm's loop (largest and mean). Collective.
+void print_stats(const process_grid& procs, const std::string& command, const graph& g,
+                 double load_seconds, const run_record& record) {
+  std::uint64_t most = 0;
+  MPI_Allreduce(&record.bytes_sent, &most, 1, MPI_UINT64_T, MPI_MAX, procs.world());
+  const std::uint64_t total = procs.sum(record.bytes_sent);
+  if (!procs.root()) return;
+  std::fprintf(stderr,
+               "{\"command\": \"%s\", \"graph\": \"%s\", \"processes\": %d, \"threads\": %d, "
+               "\"vertices\": %llu, \"edges\": %llu, \"load_seconds\": %.6f, "
+               "\"build_seconds\": %.6f, \"run_seconds\": %.6f, \"steps\": %llu, "
+               "\"bytes_sent_per_process\": {\"max\": %llu, \"mean\": %.0f}}\n",
+               command.c_str(), cli::current_input().c_str(), procs.size(), omp_get_max_threads(),
+               static_cast<unsigned long long>(g.vertices()),
+               static_cast<unsigned long long>(g.edges()), load_seconds, record.build_seconds,
+               record.run_seconds, static_cast<unsigned long long>(record.steps),
+               static_cast<unsigned long long>(most), double(total) / procs.size());
 }
 
 const std::map<std::string, command_spec>& commands() {
   static const std::map<std::string, command_spec> all = {
       {"bfs",
-       {{{"--parents"},
+       {{{"--parents", "--stats"},
          {"--source", "--out"},
          1,
          1,
-         "graphring-dist bfs GRAPH --source ID [--parents] [--out FILE]"},
+         "graphring-dist bfs GRAPH --source ID [--parents] [--out FILE] [--stats]"},
         run_bfs}},
       {"sssp",
-       {{{},
+       {{{"--stats"},
          {"--source", "--delta", "--out"},
          1,
          1,
-         "graphring-dist sssp GRAPH --source ID [--delta D] [--out FILE]"},
+         "graphring-dist sssp GRAPH --source ID [--delta D] [--out FILE] [--stats]"},
         run_sssp}},
       {"pagerank",
-       {{{},
+       {{{"--stats"},
          {"--damping", "--tol", "--max-iters", "--out"},
          1,
          1,
          "graphring-dist pagerank GRAPH [--damping 0.85] [--tol 1e-7] [--max-iters 100] "
-         "[--out FILE]"},
+         "[--out FILE] [--stats]"},
         run_pagerank}},
-      {"cc", {{{}, {"--out"}, 1, 1, "graphring-dist cc GRAPH [--out FILE]"}, run_cc}},
+      {"cc",
+       {{{"--stats"}, {"--out"}, 1, 1, "graphring-dist cc GRAPH [--out FILE] [--stats]"}, run_cc}},
   };
   return all;
 }
@@ -200,6 +231,7 @@ int run(const std::vector<std::string>& argv) {
   std::optional<process_grid> procs;
   std::optional<graph> g;
   const command_spec* command = nullptr;
+  double load_seconds = 0;
   // Local steps: each process parses, joins the grid and loads (maps) the graph on its own.
   if (const auto status = agree(attempt([&] {
         const auto found = commands().find(argv[0]);
@@ -210,11 +242,17 @@ int run(const std::vector<std::string>& argv) {
         args.emplace(std::vector<std::string>(argv.begin() + 1, argv.end()), command->options);
         cli::apply_common_options(*args);
         procs.emplace(MPI_COMM_WORLD);
+        const double start = MPI_Wtime();
         g.emplace(load(args->positional()[0], *args, rank == 0));
+        load_seconds = MPI_Wtime() - start;
       })))
     return *status;
   // Collective steps: every process runs the algorithm; the root writes the result.
-  if (const auto status = agree(attempt([&] { command->run(*procs, *g, *args); }))) return *status;
+  run_record record;
+  if (const auto status = agree(attempt([&] { record = command->run(*procs, *g, *args); })))
+    return *status;
+  MPI_Allreduce(MPI_IN_PLACE, &load_seconds, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  if (args->flag("--stats")) print_stats(*procs, argv[0], *g, load_seconds, record);
   return 0;
 }
 

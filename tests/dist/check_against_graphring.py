@@ -7,6 +7,7 @@ soc-Slashdot0902 and soc-Epinions1 when ../shared/datasets is there), under `mpi
   sssp      distances equal
   pagerank  every rank within 1e-9 of graphring's
   cc        the same smallest id per component (so the same partition)
+  --stats   one JSON line, PageRank's bytes sent within 10% of the 2-D model's
 and bad input: a missing file, a truncated .grb, an unknown option, --help, and a process count
 that is no square (P = 2): one message from one process, the same exit status from all, never a
 hang. Every run has a time limit, so a process that waits forever fails the test instead of
@@ -14,6 +15,7 @@ hanging it.
 Exit status 0 when every check passes, 1 otherwise.
 """
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -83,6 +85,33 @@ def check_errors(a, mpirun, work):
     return failures
 
 
+def check_stats(a, mpirun):
+    """--stats: one JSON line from the root, and PageRank's bytes as the 2-D model has them.
+
+    A dense product y = Aᵀx on a √P x √P grid sends, per process, its part of x to the transposed
+    process (n/P words), that part to the √P - 1 others of its grid column, and its partial sums
+    of y to the owners in its row (another n/P): (2√P - 1)·n/P words of 8 bytes per iteration
+    (docs/distributed.md), and nothing at all on one process."""
+    rome = os.path.join(a.datasets, "rome99.gr")
+    r = run(mpirun + [a.dist, "pagerank", rome, "--out", os.devnull, "--stats", "--quiet"])
+    lines = [line for line in r.stderr.splitlines() if line.startswith("{")]
+    problem = None
+    if r.returncode != 0 or len(lines) != 1:
+        problem = f"exit {r.returncode}, {len(lines)} JSON lines: {r.stderr.strip()[:300]}"
+    else:
+        stats = json.loads(lines[0])
+        side = round(a.np ** 0.5)
+        model = (2 * side - 1) * (stats["vertices"] / a.np) * 8 * stats["steps"] if a.np > 1 else 0
+        sent = stats["bytes_sent_per_process"]["max"]
+        if stats["processes"] != a.np or stats["steps"] < 1:
+            problem = f"processes {stats['processes']}, steps {stats['steps']}"
+        elif (model == 0 and sent != 0) or (model > 0 and not 0.9 <= sent / model <= 1.2):
+            problem = f"{sent} bytes sent by the busiest process, the model says {model:.0f}"
+    print(("FAIL " if problem else "ok   ") + f"np={a.np} pagerank --stats" +
+          (f": {problem}" if problem else ""))
+    return 1 if problem else 0
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--graphring", required=True)
@@ -112,6 +141,8 @@ def main():
         failures += check_errors(a, mpirun, work)
         if round(a.np ** 0.5) ** 2 != a.np:
             graphs = []  # the error checks above are all a non-square count can run
+        else:
+            failures += check_stats(a, mpirun)
         for graph, source in graphs:
             if not graph.startswith("rmat:"):  # every process maps the .grb
                 grb = os.path.join(work, os.path.basename(graph).split(".")[0] + ".grb")
