@@ -67,12 +67,13 @@ bfs_result bfs(const process_grid& procs, const csr_matrix& a, vertex_id source,
   const std::uint64_t n = a.nrows;
   const local_part mine = procs.part(n);
   double start = now(procs);
-  const auto at = transpose_blocks<matrix_entry_t<S>>(
+  auto at = transpose_blocks<matrix_entry_t<S>>(
       procs, a, edge_directions::as_stored,
       [](std::uint64_t, std::uint64_t j, edge_offset) {
         return matrix_entry_t<S>{1, j};  // any_secondi reads j's index only
       },
       [](auto x, auto) { return x; });
+  vxm_accumulator<S> accumulator = accumulator_for<S>(at);
   record.build_seconds = seconds_since(procs, start);
   start = now(procs);
   const std::uint64_t sent_before = communicated().bytes;
@@ -84,7 +85,7 @@ bfs_result bfs(const process_grid& procs, const csr_matrix& a, vertex_id source,
   sparse_vector<std::int64_t> frontier = only_source<std::int64_t>(procs, n, source, 1, mine);
   for (std::int64_t depth = 1;; ++depth) {
     // t = f any.secondi A; f = t⟨¬visited⟩; parents<f> = f; levels<f> = depth
-    sparse_vector<std::int64_t> reached = vxm<S>(procs, at, frontier);
+    sparse_vector<std::int64_t> reached = vxm<S>(procs, at, frontier, accumulator);
     const std::uint64_t found = keep_improving(
         procs, n, reached, [&](std::uint64_t i, std::int64_t) { return parents[i] < 0; },
         [&](std::uint64_t i, std::int64_t parent) {
@@ -108,10 +109,11 @@ std::vector<double> sssp(const process_grid& procs, const csr_matrix& a, vertex_
   double start = now(procs);
   const std::vector<double> weight = edge_weights(a);
   // Of parallel edges only the lightest can lie on a shortest path.
-  const auto at = transpose_blocks<double>(
+  auto at = transpose_blocks<double>(
       procs, a, edge_directions::as_stored,
       [&](std::uint64_t, std::uint64_t, edge_offset p) { return weight[p]; },
       [](double x, double y) { return std::min(x, y); });
+  vxm_accumulator<S> accumulator = accumulator_for<S>(at);
   record.build_seconds = seconds_since(procs, start);
   start = now(procs);
   const std::uint64_t sent_before = communicated().bytes;
@@ -122,7 +124,7 @@ std::vector<double> sssp(const process_grid& procs, const csr_matrix& a, vertex_
   for (std::uint64_t round = 1;; ++round) {
     record.steps = round;
     // t = f min.+ A; f = t⟨t < dist⟩; dist<f> = f
-    sparse_vector<double> offers = vxm<S>(procs, at, frontier);
+    sparse_vector<double> offers = vxm<S>(procs, at, frontier, accumulator);
     const std::uint64_t improved = keep_improving(
         procs, n, offers, [&](std::uint64_t i, double d) { return d < dist[i]; },
         [&](std::uint64_t i, double d) { dist[i] = d; }, frontier);
@@ -143,7 +145,7 @@ pagerank_result pagerank(const process_grid& procs, const csr_matrix& a,
   const local_part mine = procs.part(n);
   double start = now(procs);
   // A duplicate edge counts twice, as in the single-machine PageRank: Aᵀ holds each edge's count.
-  const auto at = transpose_blocks<double>(
+  auto at = transpose_blocks<double, dcsc_block<double>>(
       procs, a, edge_directions::as_stored,
       [](std::uint64_t, std::uint64_t, edge_offset) { return 1.0; },
       [](double x, double y) { return x + y; });
@@ -198,10 +200,11 @@ std::vector<std::uint64_t> components(const process_grid& procs, const csr_matri
   const std::uint64_t n = a.nrows;
   const local_part mine = procs.part(n);
   double start = now(procs);
-  const auto at = transpose_blocks<std::uint64_t>(
+  auto at = transpose_blocks<std::uint64_t>(
       procs, a, edge_directions::both,
       [](std::uint64_t, std::uint64_t, edge_offset) { return std::uint64_t(1); },
       [](std::uint64_t x, std::uint64_t) { return x; });
+  vxm_accumulator<S> accumulator = accumulator_for<S>(at);
   record.build_seconds = seconds_since(procs, start);
   start = now(procs);
   const std::uint64_t sent_before = communicated().bytes;
@@ -215,7 +218,7 @@ std::vector<std::uint64_t> components(const process_grid& procs, const csr_matri
   for (;;) {
     ++record.steps;
     // t = f min.first (A ∪ Aᵀ); f = t⟨t < label⟩; label<f> = f
-    sparse_vector<std::uint64_t> offers = vxm<S>(procs, at, frontier);
+    sparse_vector<std::uint64_t> offers = vxm<S>(procs, at, frontier, accumulator);
     const std::uint64_t lowered = keep_improving(
         procs, n, offers, [&](std::uint64_t i, std::uint64_t l) { return l < label[i]; },
         [&](std::uint64_t i, std::uint64_t l) { label[i] = l; }, frontier);

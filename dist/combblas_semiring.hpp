@@ -32,6 +32,9 @@ struct indexed {
     index = std::uint64_t(i);
     return *this;
   }
+  // CombBLAS's CSC blocks sort each column's (row, value) pairs, so a matrix value needs an order
+  // (for a plain b_type too: the numbers graphring's weights are have one).
+  friend bool operator<(const indexed& x, const indexed& y) { return x.index < y.index; }
 };
 
 // What the distributed input vector and Aᵀ hold for the semiring S: the vector's entries always

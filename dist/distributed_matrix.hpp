@@ -17,8 +17,15 @@
 
 namespace graphring::dist {
 
+// A process's block: CSC, whose sparse products CombBLAS runs through its bucketed dense
+// accumulator (SpMXSpV_Bucket), or doubly compressed DCSC, which its dense products need.
 template <class T>
-using distributed_matrix = combblas::SpParMat<std::int64_t, T, combblas::SpDCCols<std::int64_t, T>>;
+using csc_block = combblas::SpCCols<std::int64_t, T>;
+template <class T>
+using dcsc_block = combblas::SpDCCols<std::int64_t, T>;
+
+template <class T, class Block = csc_block<T>>
+using distributed_matrix = combblas::SpParMat<std::int64_t, T, Block>;
 
 // What a block holds: A's edges, or A's and their reverses (the undirected graph).
 enum class edge_directions { as_stored, both };
@@ -30,9 +37,10 @@ struct keep_parallel_edges {};
 // Aᵀ's blocks with entry value(k, j, p) for the edge k -> j at position p of A's CSR (and
 // value(j, k, p) for its reverse when `directions` is both); duplicate entries (parallel edges, or
 // an edge and its reverse) are combined by `combine`.
-template <class T, class Value, class Combine>
-distributed_matrix<T> transpose_blocks(const process_grid& procs, const csr_matrix& a,
-                                       edge_directions directions, Value value, Combine combine) {
+template <class T, class Block = csc_block<T>, class Value, class Combine>
+distributed_matrix<T, Block> transpose_blocks(const process_grid& procs, const csr_matrix& a,
+                                              edge_directions directions, Value value,
+                                              Combine combine) {
   const std::uint64_t n = a.nrows;
   const local_part rows = procs.block_rows(n), columns = procs.block_columns(n);
   std::vector<std::tuple<std::int64_t, std::int64_t, T>> entries;
@@ -57,10 +65,13 @@ distributed_matrix<T> transpose_blocks(const process_grid& procs, const csr_matr
   collect(columns, rows, false);
   if (directions == edge_directions::both) collect(rows, columns, true);
 
-  // Sorted by (column, row), as CombBLAS's column-major blocks want them; duplicates combined.
-  std::stable_sort(entries.begin(), entries.end(), [](const auto& x, const auto& y) {
+  // Sorted by (column, row), as CombBLAS's column-major blocks want them: A's own edges come in
+  // that order already (its rows k are Aᵀ's columns, each with ascending j); the reverses do not.
+  const auto column_major = [](const auto& x, const auto& y) {
     return std::tie(std::get<1>(x), std::get<0>(x)) < std::tie(std::get<1>(y), std::get<0>(y));
-  });
+  };
+  if (!std::is_sorted(entries.begin(), entries.end(), column_major))
+    std::sort(entries.begin(), entries.end(), column_major);
   std::size_t kept = entries.size();
   if constexpr (!std::is_same_v<Combine, keep_parallel_edges>) {
     kept = 0;
@@ -79,7 +90,7 @@ distributed_matrix<T> transpose_blocks(const process_grid& procs, const csr_matr
   combblas::SpTuples<std::int64_t, T> block(std::int64_t(kept), std::int64_t(rows.length),
                                             std::int64_t(columns.length), tuples,
                                             /*sorted=*/true);
-  return distributed_matrix<T>(new combblas::SpDCCols<std::int64_t, T>(block, false), procs.grid());
+  return distributed_matrix<T, Block>(new Block(block, false), procs.grid());
 }
 
 // A's weights as double, one per entry of its CSR: 1 for a pattern graph.

@@ -70,7 +70,8 @@ std::vector<typename S::c_type> distributed(const dist::process_grid& procs, con
   using C = typename S::c_type;
   const std::uint64_t n = g.vertices();
   const dist::local_part mine = procs.part(n);
-  const auto at = dist::weighted_transpose<S>(procs, g.adjacency());
+  auto at = dist::weighted_transpose<S>(procs, g.adjacency());
+  auto accumulator = dist::accumulator_for<S>(at);
   std::vector<C> u(mine.length, S::zero());
   std::vector<bool> present(mine.length, false);
   const bool source_here = s >= mine.offset && s < mine.offset + mine.length;
@@ -88,7 +89,7 @@ std::vector<typename S::c_type> distributed(const dist::process_grid& procs, con
       values.assign(1, at_source);
     }
     auto frontier = dist::local_entries(procs, n, indices, values);
-    auto product = dist::vxm<S>(procs, at, frontier);
+    auto product = dist::vxm<S>(procs, at, frontier, accumulator);
     std::vector<C> next(mine.length, S::zero());
     std::vector<bool> next_present(mine.length, false);
     const std::vector<std::int64_t> got = product.GetLocalInd();
