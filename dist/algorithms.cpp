@@ -68,11 +68,9 @@ bfs_result bfs(const process_grid& procs, const csr_matrix& a, vertex_id source,
   const local_part mine = procs.part(n);
   double start = now(procs);
   auto at = transpose_blocks<matrix_entry_t<S>>(
-      procs, a, edge_directions::as_stored,
-      [](std::uint64_t, std::uint64_t j, edge_offset) {
+      procs, a, edge_directions::as_stored, [](std::uint64_t, std::uint64_t j, edge_offset) {
         return matrix_entry_t<S>{1, j};  // any_secondi reads j's index only
-      },
-      [](auto x, auto) { return x; });
+      });
   vxm_accumulator<S> accumulator = accumulator_for<S>(at);
   record.build_seconds = seconds_since(procs, start);
   start = now(procs);
@@ -108,11 +106,9 @@ std::vector<double> sssp(const process_grid& procs, const csr_matrix& a, vertex_
   const local_part mine = procs.part(n);
   double start = now(procs);
   const std::vector<double> weight = edge_weights(a);
-  // Of parallel edges only the lightest can lie on a shortest path.
   auto at = transpose_blocks<double>(
       procs, a, edge_directions::as_stored,
-      [&](std::uint64_t, std::uint64_t, edge_offset p) { return weight[p]; },
-      [](double x, double y) { return std::min(x, y); });
+      [&](std::uint64_t, std::uint64_t, edge_offset p) { return weight[p]; });
   vxm_accumulator<S> accumulator = accumulator_for<S>(at);
   record.build_seconds = seconds_since(procs, start);
   start = now(procs);
@@ -144,11 +140,10 @@ pagerank_result pagerank(const process_grid& procs, const csr_matrix& a,
   const std::uint64_t n = a.nrows;
   const local_part mine = procs.part(n);
   double start = now(procs);
-  // A duplicate edge counts twice, as in the single-machine PageRank: Aᵀ holds each edge's count.
+  // A duplicate edge counts twice, as in the single-machine PageRank: each is an entry of 1.
   auto at = transpose_blocks<double, dcsc_block<double>>(
       procs, a, edge_directions::as_stored,
-      [](std::uint64_t, std::uint64_t, edge_offset) { return 1.0; },
-      [](double x, double y) { return x + y; });
+      [](std::uint64_t, std::uint64_t, edge_offset) { return 1.0; });
   record.build_seconds = seconds_since(procs, start);
   start = now(procs);
   const std::uint64_t sent_before = communicated().bytes;
@@ -195,15 +190,14 @@ pagerank_result pagerank(const process_grid& procs, const csr_matrix& a,
 }
 
 std::vector<std::uint64_t> components(const process_grid& procs, const csr_matrix& a,
-                                      run_record& record) {
+                                      bool symmetric, run_record& record) {
   using S = min_first<std::uint64_t>;
   const std::uint64_t n = a.nrows;
   const local_part mine = procs.part(n);
   double start = now(procs);
   auto at = transpose_blocks<std::uint64_t>(
-      procs, a, edge_directions::both,
-      [](std::uint64_t, std::uint64_t, edge_offset) { return std::uint64_t(1); },
-      [](std::uint64_t x, std::uint64_t) { return x; });
+      procs, a, symmetric ? edge_directions::as_stored : edge_directions::both,
+      [](std::uint64_t, std::uint64_t, edge_offset) { return std::uint64_t(1); });
   vxm_accumulator<S> accumulator = accumulator_for<S>(at);
   record.build_seconds = seconds_since(procs, start);
   start = now(procs);

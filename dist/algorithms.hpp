@@ -8,6 +8,8 @@
 //             with one dense plus.times product per iteration
 //   CC        min-label propagation over the undirected graph: f = t⟨t < label⟩ for
 //             t = f min.first (A ∪ Aᵀ), from every vertex's own id; the smallest id per component
+//             (CombBLAS's own BFS and FastSV components live in its applications, which Debian's
+//             libcombblas-dev does not install)
 // Every process holds the whole graph `a` (a .grb is mapped, so it pages in the rows its blocks
 // need) and builds its own blocks of Aᵀ from it. Results come back whole on the root process and
 // empty on the others.
@@ -55,8 +57,9 @@ struct pagerank_result {
 pagerank_result pagerank(const process_grid& procs, const csr_matrix& a,
                          const algorithms::pagerank_options& options, run_record& record);
 
-// For every vertex the smallest vertex id in its weakly connected component.
+// For every vertex the smallest vertex id in its weakly connected component; `symmetric` when
+// A = Aᵀ (then A's edges alone are the undirected graph's).
 std::vector<std::uint64_t> components(const process_grid& procs, const csr_matrix& a,
-                                      run_record& record);
+                                      bool symmetric, run_record& record);
 
 }  // namespace graphring::dist

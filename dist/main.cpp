@@ -116,7 +116,8 @@ run_record run_pagerank(const process_grid& procs, graph& g, const cli::argument
 
 run_record run_cc(const process_grid& procs, graph& g, const cli::arguments& args) {
   run_record record;
-  const std::vector<std::uint64_t> component = components(procs, g.adjacency(), record);
+  const std::vector<std::uint64_t> component =
+      components(procs, g.adjacency(), g.symmetric(), record);
   if (procs.root())
     cli::write_vertex_values(g, args, [&](vertex_id v) {
       return std::to_string(g.labels().label(vertex_id(component[v])));
