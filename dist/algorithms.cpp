@@ -100,15 +100,24 @@ bfs_result bfs(const process_grid& procs, const csr_matrix& a, vertex_id source,
 }
 
 std::vector<double> sssp(const process_grid& procs, const csr_matrix& a, vertex_id source,
-                         run_record& record) {
+                         bool refuse_negative, run_record& record) {
   using S = min_plus<double>;
   const std::uint64_t n = a.nrows;
   const local_part mine = procs.part(n);
   double start = now(procs);
-  const std::vector<double> weight = edge_weights(a);
-  auto at = transpose_blocks<double>(
-      procs, a, edge_directions::as_stored,
-      [&](std::uint64_t, std::uint64_t, edge_offset p) { return weight[p]; });
+  const edge_weights weight(a);
+  std::uint64_t nan = 0, negative = 0;  // in this process's block
+  auto at = transpose_blocks<double>(procs, a, edge_directions::as_stored,
+                                     [&](std::uint64_t, std::uint64_t, edge_offset p) {
+                                       const double w = weight(p);
+                                       nan += std::isnan(w);
+                                       negative += w < 0;
+                                       return w;
+                                     });
+  if (procs.sum(nan) > 0) algorithms::refuse_nan_weight("shortest paths need comparable lengths");
+  if (refuse_negative && procs.sum(negative) > 0)
+    throw error(error_kind::usage,
+                "--delta needs non-negative weights (this graph has negative ones)");
   vxm_accumulator<S> accumulator = accumulator_for<S>(at);
   record.build_seconds = seconds_since(procs, start);
   start = now(procs);

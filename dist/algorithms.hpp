@@ -43,10 +43,13 @@ struct bfs_result {
 bfs_result bfs(const process_grid& procs, const csr_matrix& a, vertex_id source,
                run_record& record);
 
-// Distances (+inf where unreached) along A's weights as double (1 for a pattern graph).
-// error_kind::bad_input when a negative cycle is reachable from the source.
+// Distances (+inf where unreached) along A's weights as double (1 for a pattern graph), by
+// Bellman-Ford, negative weights included. The same error on every process, as graphring's sssp
+// words it: error_kind::bad_input for a NaN weight (each process checks its block's) or a negative
+// cycle reachable from the source; error_kind::usage for a negative weight when
+// `refuse_negative` (graphring refuses --delta then).
 std::vector<double> sssp(const process_grid& procs, const csr_matrix& a, vertex_id source,
-                         run_record& record);
+                         bool refuse_negative, run_record& record);
 
 struct pagerank_result {
   std::vector<double> ranks;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <tuple>
 #include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "core/error.hpp"
@@ -78,8 +79,24 @@ distributed_matrix<T, Block> transpose_blocks(const process_grid& procs, const c
   return distributed_matrix<T, Block>(new Block(block, false), procs.grid());
 }
 
-// A's weights as double, one per entry of its CSR: 1 for a pattern graph.
-std::vector<double> edge_weights(const csr_matrix& a);
+// A's weight at position p of its CSR as double (1 for a pattern graph), read in place.
+class edge_weights {
+ public:
+  explicit edge_weights(const csr_matrix& a) : values_(&a.values) {}
+  double operator()(edge_offset p) const {
+    return std::visit(
+        [p](const auto& values) {
+          if constexpr (std::is_same_v<std::decay_t<decltype(values)>, std::monostate>)
+            return 1.0;
+          else
+            return double(values[p]);
+        },
+        *values_);
+  }
+
+ private:
+  const value_array* values_;
+};
 
 // Aᵀ for the products of the semiring S: A's weights as S's b_type (with each entry's column j
 // for a positional multiply).
@@ -87,13 +104,13 @@ template <class S>
 distributed_matrix<matrix_entry_t<S>> weighted_transpose(const process_grid& procs,
                                                          const csr_matrix& a) {
   using B = typename S::b_type;
-  const std::vector<double> weight = edge_weights(a);
+  const edge_weights weight(a);
   return transpose_blocks<matrix_entry_t<S>>(
       procs, a, edge_directions::as_stored, [&](std::uint64_t, std::uint64_t j, edge_offset p) {
         if constexpr (S::positional)
-          return matrix_entry_t<S>{static_cast<B>(weight[p]), j};
+          return matrix_entry_t<S>{static_cast<B>(weight(p)), j};
         else
-          return static_cast<B>(weight[p]);
+          return static_cast<B>(weight(p));
       });
 }
 

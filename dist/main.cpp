@@ -17,15 +17,12 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/checks.hpp"
-#include "algorithms/graph_matrices.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands/algorithm_output.hpp"
 #include "cli/terminal_progress.hpp"
 #include "core/error.hpp"
 #include "dist/algorithms.hpp"
 #include "engine/io/load.hpp"
-#include "engine/ops/operations.hpp"
 
 namespace graphring::dist {
 namespace {
@@ -33,7 +30,8 @@ namespace {
 const char* usage_text =
     "usage: mpirun -np P graphring-dist COMMAND GRAPH [options]   (P a square: 1, 4, 9, ...)\n"
     "  bfs GRAPH --source ID [--parents]     BFS level (or parent) of every vertex, -1 unreached\n"
-    "  sssp GRAPH --source ID [--delta D]    shortest-path distances, inf when unreached\n"
+    "  sssp GRAPH --source ID [--delta D]    shortest-path distances, inf when unreached (rounds\n"
+    "                                        of Bellman-Ford; --delta is checked as graphring's)\n"
     "  pagerank GRAPH [--damping 0.85] [--tol 1e-7] [--max-iters 100]   PageRank of every vertex\n"
     "  cc GRAPH                              smallest ID in each vertex's weak component\n"
     "  (each takes --out FILE, without it the result goes to standard output, and --stats:\n"
@@ -79,13 +77,9 @@ run_record run_sssp(const process_grid& procs, graph& g, const cli::arguments& a
     if (!(delta > 0) || std::isinf(delta))
       throw error(error_kind::usage, "--delta must be a positive number");
   }
-  const matrix<double> weights = algorithms::weights_of(g);
-  algorithms::check_weights_are_numbers(weights, "shortest paths need comparable lengths");
-  if (args.value("--delta") && weights.nvals() > 0 && reduce(min_monoid<double>{}, weights) < 0)
-    throw error(error_kind::usage,
-                "--delta needs non-negative weights (this graph has negative ones)");
   run_record record;
-  const std::vector<double> dist = sssp(procs, g.adjacency(), source, record);
+  const std::vector<double> dist =
+      sssp(procs, g.adjacency(), source, args.value("--delta").has_value(), record);
   if (procs.root())
     cli::write_vertex_values(g, args, [&](vertex_id v) { return cli::format_real(dist[v]); });
   return record;
