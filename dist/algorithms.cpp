@@ -81,6 +81,7 @@ bfs_result bfs(const process_grid& procs, const csr_matrix& a, vertex_id source,
     parents[source - mine.offset] = std::int64_t(source);
   }
   sparse_vector<std::int64_t> frontier = only_source<std::int64_t>(procs, n, source, 1, mine);
+  record.input_entries = 1;
   for (std::int64_t depth = 1;; ++depth) {
     // t = f any.secondi A; f = t⟨¬visited⟩; parents<f> = f; levels<f> = depth
     sparse_vector<std::int64_t> reached = vxm<S>(procs, at, frontier, accumulator);
@@ -93,6 +94,7 @@ bfs_result bfs(const process_grid& procs, const csr_matrix& a, vertex_id source,
         frontier);
     if (found == 0) break;
     record.steps = std::uint64_t(depth);
+    record.input_entries += found;
   }
   record.run_seconds = seconds_since(procs, start);
   record.bytes_sent = communicated().bytes - sent_before;
@@ -126,6 +128,7 @@ std::vector<double> sssp(const process_grid& procs, const csr_matrix& a, vertex_
   std::vector<double> dist(mine.length, unreached);
   if (source >= mine.offset && source < mine.offset + mine.length) dist[source - mine.offset] = 0;
   sparse_vector<double> frontier = only_source<double>(procs, n, source, 0.0, mine);
+  record.input_entries = 1;
   for (std::uint64_t round = 1;; ++round) {
     record.steps = round;
     // t = f min.+ A; f = t⟨t < dist⟩; dist<f> = f
@@ -134,6 +137,7 @@ std::vector<double> sssp(const process_grid& procs, const csr_matrix& a, vertex_
         procs, n, offers, [&](std::uint64_t i, double d) { return d < dist[i]; },
         [&](std::uint64_t i, double d) { dist[i] = d; }, frontier);
     if (improved == 0) break;
+    record.input_entries += improved;
     if (round >= n)
       throw error(error_kind::bad_input, "a negative-weight cycle is reachable from the source");
   }
@@ -194,6 +198,7 @@ pagerank_result pagerank(const process_grid& procs, const csr_matrix& a,
   record.run_seconds = seconds_since(procs, start);
   record.bytes_sent = communicated().bytes - sent_before;
   record.steps = std::uint64_t(result.iterations);
+  record.input_entries = n * record.steps;
   result.ranks = procs.gather(r, n);
   return result;
 }
@@ -218,6 +223,7 @@ std::vector<std::uint64_t> components(const process_grid& procs, const csr_matri
     all[i] = std::int64_t(i);
   }
   sparse_vector<std::uint64_t> frontier = local_entries(procs, n, all, label);
+  record.input_entries = n;
   for (;;) {
     ++record.steps;
     // t = f min.first (A ∪ Aᵀ); f = t⟨t < label⟩; label<f> = f
@@ -226,6 +232,7 @@ std::vector<std::uint64_t> components(const process_grid& procs, const csr_matri
         procs, n, offers, [&](std::uint64_t i, std::uint64_t l) { return l < label[i]; },
         [&](std::uint64_t i, std::uint64_t l) { label[i] = l; }, frontier);
     if (lowered == 0) break;
+    record.input_entries += lowered;
   }
   record.run_seconds = seconds_since(procs, start);
   record.bytes_sent = communicated().bytes - sent_before;

@@ -26,12 +26,15 @@ namespace graphring::dist {
 
 // Where a run's time went, measured between barriers (so the slowest process sets it): building
 // the blocks of Aᵀ, then the algorithm's loop; its steps (BFS levels, SSSP rounds, PageRank
-// iterations, CC propagation rounds); and the bytes this process sent in the loop
+// iterations, CC propagation rounds); the entries of all the products' input vectors together
+// (all processes', so n per PageRank iteration), which the communication model of
+// docs/distributed.md counts in; and the bytes this process sent in the loop
 // (communication_volume.hpp), the result's gathering on the root left out.
 struct run_record {
   double build_seconds = 0;
   double run_seconds = 0;
   std::uint64_t steps = 0;
+  std::uint64_t input_entries = 0;
   std::uint64_t bytes_sent = 0;
 };
 

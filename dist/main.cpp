@@ -131,11 +131,13 @@ void print_stats(const process_grid& procs, const std::string& command, const gr
                "{\"command\": \"%s\", \"graph\": \"%s\", \"processes\": %d, \"threads\": %d, "
                "\"vertices\": %llu, \"edges\": %llu, \"load_seconds\": %.6f, "
                "\"build_seconds\": %.6f, \"run_seconds\": %.6f, \"steps\": %llu, "
+               "\"input_entries\": %llu, "
                "\"bytes_sent_per_process\": {\"max\": %llu, \"mean\": %.0f}}\n",
                command.c_str(), cli::current_input().c_str(), procs.size(), omp_get_max_threads(),
                static_cast<unsigned long long>(g.vertices()),
                static_cast<unsigned long long>(g.edges()), load_seconds, record.build_seconds,
                record.run_seconds, static_cast<unsigned long long>(record.steps),
+               static_cast<unsigned long long>(record.input_entries),
                static_cast<unsigned long long>(most), double(total) / procs.size());
 }
 
