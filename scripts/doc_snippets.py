@@ -19,7 +19,9 @@ Each fenced block names its language, and an HTML comment on the line before it 
   cmake    the consumer project's find_package and link lines (`my_tool` is each program).
   sh       run with bash -e in the scratch folder, where `graphring` is BUILD_DIR's CLI on PATH.
            `ci`: the commands are the README's own, run by .ci/run, which must contain each.
-           `needs-gpu`: run only where a GPU is present.
+           `needs-gpu`: run only where a GPU is present. `needs-dist`: run only when BUILD_DIR
+           has graphring-dist (dist/), with mpirun allowed to run as root and to place more
+           processes than cores.
   console  `$ COMMAND` lines, each followed by the output it prints (standard output and error):
            run, and the output compared line by line, a number with a point or an exponent (a
            time) standing for any number and `...` for anything. `no-gpu`: run only where no GPU is present; `needs-cuda`: only where
@@ -289,7 +291,15 @@ def main():
             if "needs-gpu" in b.words and not gpu:
                 print(f"{b.name}: not run (no GPU here)")
                 continue
-            r = run(["bash", "-e", "-c", b.body], scratch, env)
+            block_env = env
+            if "needs-dist" in b.words:
+                if not os.path.exists(os.path.join(build, "dist", "graphring-dist")):
+                    print(f"{b.name}: not run (this build has no graphring-dist)")
+                    continue
+                block_env = dict(env, OMPI_ALLOW_RUN_AS_ROOT="1",
+                                 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+                                 OMPI_MCA_rmaps_base_oversubscribe="1", OMP_NUM_THREADS="1")
+            r = run(["bash", "-e", "-c", b.body], scratch, block_env)
             if r.returncode:
                 fail(b, f"exit status {r.returncode}: {(r.stdout + r.stderr).strip()[-800:]}")
         elif b.language == "python":
