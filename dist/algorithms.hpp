@@ -10,9 +10,9 @@
 //             t = f min.first (A ∪ Aᵀ), from every vertex's own id; the smallest id per component
 //             (CombBLAS's own BFS and FastSV components live in its applications, which Debian's
 //             libcombblas-dev does not install)
-// Every process holds the whole graph `a` (a .grb is mapped, so it pages in the rows its blocks
-// need) and builds its own blocks of Aᵀ from it. Results come back whole on the root process and
-// empty on the others.
+// Every process opens the whole graph `a` (a .grb is mapped) but reads only its own part's rows,
+// whose entries of Aᵀ it sends to their blocks' owners (distributed_matrix.hpp). Results come
+// back whole on the root process and empty on the others.
 #pragma once
 
 #include <cstdint>

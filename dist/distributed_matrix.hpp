@@ -33,49 +33,57 @@ using distributed_matrix = combblas::SpParMat<std::int64_t, T, Block>;
 enum class edge_directions { as_stored, both };
 
 // Aᵀ's blocks with entry value(k, j, p) for the edge k -> j at position p of A's CSR (and
-// value(j, k, p) for its reverse when `directions` is both). Parallel edges, and an edge of a
-// symmetric A with its reverse, stay separate entries, each multiplied and added on its own, as in
-// the single-machine engine's products. A CSC block sorts its columns itself; a DCSC block takes
-// A's edges alone, which arrive in its column-major order (A's rows k are Aᵀ's columns).
+// value(j, k, p) for its reverse when `directions` is both). Each process reads A's rows of its
+// own vector part (n/P rows: a memory-mapped .grb pages in m/P edges a process), sends every entry
+// to the process whose block holds it (one all-to-all exchange), and builds its block from what
+// it receives. Parallel edges, and an edge of a symmetric A with its reverse, stay separate
+// entries, each multiplied and added on its own, as in the single-machine engine's products.
 template <class T, class Block = csc_block<T>, class Value>
 distributed_matrix<T, Block> transpose_blocks(const process_grid& procs, const csr_matrix& a,
                                               edge_directions directions, Value value) {
   static_assert(std::is_same_v<Block, csc_block<T>> || std::is_same_v<Block, dcsc_block<T>>);
-  const std::uint64_t n = a.nrows;
-  const local_part rows = procs.block_rows(n), columns = procs.block_columns(n);
-  if (std::is_same_v<Block, dcsc_block<T>> && directions == edge_directions::both)
-    throw error(error_kind::internal, "a DCSC block of A and its reverse would need a sort");
-  // Calls emit(row, column, k, j, p) for every edge k -> j with k in `from` and j in `to`.
-  const auto edges = [&](local_part from, local_part to, auto emit) {
-    for (std::uint64_t k = from.offset; k < from.offset + from.length; ++k) {
-      const vertex_id* begin = a.cols.data() + a.row_begin(k);
-      const vertex_id* end = a.cols.data() + a.row_end(k);
-      for (const vertex_id* p = std::lower_bound(begin, end, vertex_id(to.offset));
-           p != end && *p < to.offset + to.length; ++p)
-        emit(k, std::uint64_t(*p), edge_offset(p - a.cols.data()));
-    }
+  struct entry {
+    vertex_id row, column;  // of Aᵀ
+    T value;
   };
-  // Aᵀ(j, k) for A's edge k -> j: row j in `rows`, column k in `columns`; for the reverse j -> k
-  // of an edge k -> j with k in `rows` and j in `columns`, Aᵀ(k, j).
-  std::int64_t count = 0;
-  const auto tally = [&](std::uint64_t, std::uint64_t, edge_offset) { ++count; };
-  edges(columns, rows, tally);
-  if (directions == edge_directions::both) edges(rows, columns, tally);
-  auto* tuples = new std::tuple<std::int64_t, std::int64_t, T>[std::size_t(count)];
-  std::int64_t at = 0;
-  edges(columns, rows, [&](std::uint64_t k, std::uint64_t j, edge_offset p) {
-    tuples[at++] = {std::int64_t(j - rows.offset), std::int64_t(k - columns.offset),
-                    value(k, j, p)};
+  const std::uint64_t n = a.nrows;
+  const local_part mine = procs.part(n);
+  // Calls send(row, column, value) for every entry of Aᵀ that this process's rows of A give.
+  const auto each_entry = [&](auto send) {
+    for (std::uint64_t k = mine.offset; k < mine.offset + mine.length; ++k)
+      for (edge_offset p = a.row_begin(k); p < a.row_end(k); ++p) {
+        const std::uint64_t j = a.cols[p];
+        send(j, k, value(k, j, p));  // Aᵀ(j, k) for the edge k -> j
+        if (directions == edge_directions::both) send(k, j, value(j, k, p));  // its reverse
+      }
+  };
+  std::vector<std::uint64_t> counts(std::size_t(procs.size()), 0);
+  each_entry([&](std::uint64_t row, std::uint64_t column, const T&) {
+    ++counts[std::size_t(procs.owner(row, column, n))];
   });
-  if (directions == edge_directions::both)
-    edges(rows, columns, [&](std::uint64_t k, std::uint64_t j, edge_offset p) {
-      tuples[at++] = {std::int64_t(k - rows.offset), std::int64_t(j - columns.offset),
-                      value(j, k, p)};
+  std::vector<std::uint64_t> starts(counts.size() + 1, 0);
+  for (std::size_t r = 0; r < counts.size(); ++r) starts[r + 1] = starts[r] + counts[r];
+  std::vector<entry> outgoing(starts.back());
+  {
+    std::vector<std::uint64_t> at(starts.begin(), starts.end() - 1);
+    each_entry([&](std::uint64_t row, std::uint64_t column, const T& x) {
+      outgoing[at[std::size_t(procs.owner(row, column, n))]++] = {vertex_id(row), vertex_id(column),
+                                                                  x};
     });
-  // SpTuples deletes the tuples.
-  combblas::SpTuples<std::int64_t, T> block(count, std::int64_t(rows.length),
-                                            std::int64_t(columns.length), tuples,
-                                            /*sorted=*/true);
+  }
+  const std::vector<entry> incoming = procs.exchange(outgoing, counts);
+  outgoing = {};
+
+  const local_part rows = procs.block_rows(n), columns = procs.block_columns(n);
+  auto* tuples = new std::tuple<std::int64_t, std::int64_t, T>[incoming.size()];
+  for (std::size_t e = 0; e < incoming.size(); ++e)
+    tuples[e] = {std::int64_t(incoming[e].row - rows.offset),
+                 std::int64_t(incoming[e].column - columns.offset), incoming[e].value};
+  // SpTuples deletes the tuples. A CSC block sorts its columns itself; for a DCSC block SpTuples
+  // sorts them column-major first.
+  combblas::SpTuples<std::int64_t, T> block(std::int64_t(incoming.size()),
+                                            std::int64_t(rows.length), std::int64_t(columns.length),
+                                            tuples, /*sorted=*/std::is_same_v<Block, csc_block<T>>);
   return distributed_matrix<T, Block>(new Block(block, false), procs.grid());
 }
 

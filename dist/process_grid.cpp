@@ -1,5 +1,6 @@
 #include "dist/process_grid.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -43,6 +44,15 @@ local_part process_grid::block_rows(std::uint64_t n) const {
 
 local_part process_grid::block_columns(std::uint64_t n) const {
   return share(n, side_, grid_->GetRankInProcRow());
+}
+
+int process_grid::owner(std::uint64_t row, std::uint64_t column, std::uint64_t n) const {
+  // The block of `share` that holds x: x / each, the last block taking the rest.
+  const std::uint64_t each = n / std::uint64_t(side_);
+  const auto block = [&](std::uint64_t x) {
+    return each == 0 ? side_ - 1 : int(std::min<std::uint64_t>(x / each, std::uint64_t(side_ - 1)));
+  };
+  return grid_->GetRank(block(row), block(column));
 }
 
 double process_grid::sum(double x) const {

@@ -9,9 +9,12 @@
 #include <CombBLAS/CombBLAS.h>
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
+
+#include "core/error.hpp"
 
 namespace graphring::dist {
 
@@ -38,11 +41,20 @@ class process_grid {
   // The rows and columns of an n x n matrix's block on this process.
   local_part block_rows(std::uint64_t n) const;
   local_part block_columns(std::uint64_t n) const;
+  // The process whose block of an n x n matrix holds entry (row, column).
+  int owner(std::uint64_t row, std::uint64_t column, std::uint64_t n) const;
 
   // The parts of every process, gathered on the root, concatenated in global order: the whole
   // vector there, an empty one elsewhere. T is copied as bytes.
   template <class T>
   std::vector<T> gather(const std::vector<T>& mine, std::uint64_t n) const;
+
+  // Every process sends counts[r] items of `outgoing` (grouped by destination, in rank order) to
+  // process r; returns what this process received, grouped by source. T is copied as bytes.
+  // error_kind::limit, on every process, when one sends or receives over 2^31 items.
+  template <class T>
+  std::vector<T> exchange(const std::vector<T>& outgoing,
+                          const std::vector<std::uint64_t>& counts) const;
 
   // Σ over the processes, on every process.
   double sum(double x) const;
@@ -71,6 +83,40 @@ std::vector<T> process_grid::gather(const std::vector<T>& mine, std::uint64_t n)
   MPI_Gatherv(mine.data(), static_cast<int>(mine.size() * sizeof(T)), MPI_BYTE, whole.data(),
               counts.data(), displacements.data(), MPI_BYTE, 0, world_);
   return whole;
+}
+
+template <class T>
+std::vector<T> process_grid::exchange(const std::vector<T>& outgoing,
+                                      const std::vector<std::uint64_t>& counts) const {
+  std::vector<std::uint64_t> incoming_counts(counts.size());
+  MPI_Alltoall(counts.data(), 1, MPI_UINT64_T, incoming_counts.data(), 1, MPI_UINT64_T, world_);
+  std::vector<int> send_count(counts.size()), send_at(counts.size()), receive_count(counts.size()),
+      receive_at(counts.size());
+  std::uint64_t sent = 0, received = 0;
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    send_count[r] = int(counts[r]);
+    send_at[r] = int(sent);
+    receive_count[r] = int(incoming_counts[r]);
+    receive_at[r] = int(received);
+    sent += counts[r];
+    received += incoming_counts[r];
+  }
+  // Counts and offsets are ints of items: every process checks the largest total, so all refuse
+  // alike.
+  std::uint64_t largest = std::max(sent, received);
+  MPI_Allreduce(MPI_IN_PLACE, &largest, 1, MPI_UINT64_T, MPI_MAX, world_);
+  if (largest > std::uint64_t(INT32_MAX))
+    throw error(error_kind::limit,
+                "a process's share of the graph is over 2^31 entries, more than one MPI exchange "
+                "carries: run on more processes");
+  MPI_Datatype item;
+  MPI_Type_contiguous(int(sizeof(T)), MPI_BYTE, &item);
+  MPI_Type_commit(&item);
+  std::vector<T> incoming(received);
+  MPI_Alltoallv(outgoing.data(), send_count.data(), send_at.data(), item, incoming.data(),
+                receive_count.data(), receive_at.data(), item, world_);
+  MPI_Type_free(&item);
+  return incoming;
 }
 
 }  // namespace graphring::dist
