@@ -1,6 +1,7 @@
 #include "dist/algorithms.hpp"
 
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <type_traits>
 #include <variant>
@@ -61,17 +62,18 @@ double now(const process_grid& procs) {
 
 }  // namespace
 
-bfs_result bfs(const process_grid& procs, const csr_matrix& a, vertex_id source,
+bfs_result bfs(const process_grid& procs, const local_edges& edges, vertex_id source,
                run_record& record) {
   using S = any_secondi<std::int64_t>;
-  const std::uint64_t n = a.nrows;
+  const std::uint64_t n = edges.vertices();
   const local_part mine = procs.part(n);
   double start = now(procs);
   auto at = transpose_blocks<matrix_entry_t<S>>(
-      procs, a, edge_directions::as_stored, [](std::uint64_t, std::uint64_t j, edge_offset) {
+      procs, edges, edge_directions::as_stored, [](std::uint64_t, std::uint64_t j, double) {
         return matrix_entry_t<S>{1, j};  // any_secondi reads j's index only
       });
   vxm_accumulator<S> accumulator = accumulator_for<S>(at);
+  record.matrix_entries = std::uint64_t(at.getnnz());
   record.build_seconds = seconds_since(procs, start);
   start = now(procs);
   const std::uint64_t sent_before = communicated().bytes;
@@ -101,17 +103,15 @@ bfs_result bfs(const process_grid& procs, const csr_matrix& a, vertex_id source,
   return {procs.gather(levels, n), procs.gather(parents, n)};
 }
 
-std::vector<double> sssp(const process_grid& procs, const csr_matrix& a, vertex_id source,
+std::vector<double> sssp(const process_grid& procs, const local_edges& edges, vertex_id source,
                          bool refuse_negative, run_record& record) {
   using S = min_plus<double>;
-  const std::uint64_t n = a.nrows;
+  const std::uint64_t n = edges.vertices();
   const local_part mine = procs.part(n);
   double start = now(procs);
-  const edge_weights weight(a);
-  std::uint64_t nan = 0, negative = 0;  // in this process's block
-  auto at = transpose_blocks<double>(procs, a, edge_directions::as_stored,
-                                     [&](std::uint64_t, std::uint64_t, edge_offset p) {
-                                       const double w = weight(p);
+  std::uint64_t nan = 0, negative = 0;  // in this process's arcs
+  auto at = transpose_blocks<double>(procs, edges, edge_directions::as_stored,
+                                     [&](std::uint64_t, std::uint64_t, double w) {
                                        nan += std::isnan(w);
                                        negative += w < 0;
                                        return w;
@@ -121,6 +121,7 @@ std::vector<double> sssp(const process_grid& procs, const csr_matrix& a, vertex_
     throw error(error_kind::usage,
                 "--delta needs non-negative weights (this graph has negative ones)");
   vxm_accumulator<S> accumulator = accumulator_for<S>(at);
+  record.matrix_entries = std::uint64_t(at.getnnz());
   record.build_seconds = seconds_since(procs, start);
   start = now(procs);
   const std::uint64_t sent_before = communicated().bytes;
@@ -146,24 +147,28 @@ std::vector<double> sssp(const process_grid& procs, const csr_matrix& a, vertex_
   return procs.gather(dist, n);
 }
 
-pagerank_result pagerank(const process_grid& procs, const csr_matrix& a,
+pagerank_result pagerank(const process_grid& procs, const local_edges& edges,
                          const algorithms::pagerank_options& options, run_record& record) {
   algorithms::check_pagerank_options(options);
   using S = plus_times<double>;
-  const std::uint64_t n = a.nrows;
+  const std::uint64_t n = edges.vertices();
   const local_part mine = procs.part(n);
   double start = now(procs);
   // A duplicate edge counts twice, as in the single-machine PageRank: each is an entry of 1.
   auto at = transpose_blocks<double, dcsc_block<double>>(
-      procs, a, edge_directions::as_stored,
-      [](std::uint64_t, std::uint64_t, edge_offset) { return 1.0; });
+      procs, edges, edge_directions::as_stored,
+      [](std::uint64_t, std::uint64_t, double) { return 1.0; });
+  record.matrix_entries = std::uint64_t(at.getnnz());
   record.build_seconds = seconds_since(procs, start);
   start = now(procs);
   const std::uint64_t sent_before = communicated().bytes;
   const double d = options.damping;
   std::vector<double> share(mine.length, 0.0), dangling(mine.length, 0.0);
+  // outdeg(k) = Σ_j Aᵀ(j, k): the entries of Aᵀ's column k, each 1
+  const combblas::FullyDistVec<std::int64_t, double> out_degree =
+      at.Reduce(combblas::Column, std::plus<double>(), 0.0);
   for (std::uint64_t i = 0; i < mine.length; ++i) {
-    const edge_offset out = a.row_length(mine.offset + i);
+    const double out = out_degree.GetLocArr()[i];
     if (out > 0)
       share[i] = d / double(out);
     else
@@ -203,16 +208,17 @@ pagerank_result pagerank(const process_grid& procs, const csr_matrix& a,
   return result;
 }
 
-std::vector<std::uint64_t> components(const process_grid& procs, const csr_matrix& a,
-                                      bool symmetric, run_record& record) {
+std::vector<std::uint64_t> components(const process_grid& procs, const local_edges& edges,
+                                      run_record& record) {
   using S = min_first<std::uint64_t>;
-  const std::uint64_t n = a.nrows;
+  const std::uint64_t n = edges.vertices();
   const local_part mine = procs.part(n);
   double start = now(procs);
   auto at = transpose_blocks<std::uint64_t>(
-      procs, a, symmetric ? edge_directions::as_stored : edge_directions::both,
-      [](std::uint64_t, std::uint64_t, edge_offset) { return std::uint64_t(1); });
+      procs, edges, edges.symmetric() ? edge_directions::as_stored : edge_directions::both,
+      [](std::uint64_t, std::uint64_t, double) { return std::uint64_t(1); });
   vxm_accumulator<S> accumulator = accumulator_for<S>(at);
+  record.matrix_entries = std::uint64_t(at.getnnz());
   record.build_seconds = seconds_since(procs, start);
   start = now(procs);
   const std::uint64_t sent_before = communicated().bytes;

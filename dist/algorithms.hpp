@@ -10,17 +10,17 @@
 //             t = f min.first (A ∪ Aᵀ), from every vertex's own id; the smallest id per component
 //             (CombBLAS's own BFS and FastSV components live in its applications, which Debian's
 //             libcombblas-dev does not install)
-// Every process opens the whole graph `a` (a .grb is mapped) but reads only its own part's rows,
-// whose entries of Aᵀ it sends to their blocks' owners (distributed_matrix.hpp). Results come
-// back whole on the root process and empty on the others.
+// Each process brings its share of A's edges (local_edges.hpp: its rows of a graph, or its share of
+// a generator's), whose entries of Aᵀ it sends to their blocks' owners (distributed_matrix.hpp).
+// Results come back whole on the root process and empty on the others.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
 #include "algorithms/pagerank.hpp"
+#include "dist/local_edges.hpp"
 #include "dist/process_grid.hpp"
-#include "engine/csr.hpp"
 
 namespace graphring::dist {
 
@@ -34,6 +34,7 @@ struct run_record {
   double build_seconds = 0;
   double run_seconds = 0;
   std::uint64_t steps = 0;
+  std::uint64_t matrix_entries = 0;  // Aᵀ's, all blocks together
   std::uint64_t input_entries = 0;
   std::uint64_t bytes_sent = 0;
 };
@@ -43,7 +44,7 @@ struct bfs_result {
   std::vector<std::int64_t> parents;  // -1 where unreached; the source's is itself
 };
 
-bfs_result bfs(const process_grid& procs, const csr_matrix& a, vertex_id source,
+bfs_result bfs(const process_grid& procs, const local_edges& edges, vertex_id source,
                run_record& record);
 
 // Distances (+inf where unreached) along A's weights as double (1 for a pattern graph), by
@@ -51,7 +52,7 @@ bfs_result bfs(const process_grid& procs, const csr_matrix& a, vertex_id source,
 // words it: error_kind::bad_input for a NaN weight (each process checks its block's) or a negative
 // cycle reachable from the source; error_kind::usage for a negative weight when
 // `refuse_negative` (graphring refuses --delta then).
-std::vector<double> sssp(const process_grid& procs, const csr_matrix& a, vertex_id source,
+std::vector<double> sssp(const process_grid& procs, const local_edges& edges, vertex_id source,
                          bool refuse_negative, run_record& record);
 
 struct pagerank_result {
@@ -60,12 +61,12 @@ struct pagerank_result {
   double change = 0;  // ‖r - r_prev‖₁ of the last iteration
 };
 
-pagerank_result pagerank(const process_grid& procs, const csr_matrix& a,
+pagerank_result pagerank(const process_grid& procs, const local_edges& edges,
                          const algorithms::pagerank_options& options, run_record& record);
 
-// For every vertex the smallest vertex id in its weakly connected component; `symmetric` when
-// A = Aᵀ (then A's edges alone are the undirected graph's).
-std::vector<std::uint64_t> components(const process_grid& procs, const csr_matrix& a,
-                                      bool symmetric, run_record& record);
+// For every vertex the smallest vertex id in its weakly connected component (over A's edges alone
+// when edges.symmetric(), else A's and their reverses).
+std::vector<std::uint64_t> components(const process_grid& procs, const local_edges& edges,
+                                      run_record& record);
 
 }  // namespace graphring::dist

@@ -22,6 +22,7 @@
 #include "cli/terminal_progress.hpp"
 #include "core/error.hpp"
 #include "dist/algorithms.hpp"
+#include "engine/generators.hpp"
 #include "engine/io/load.hpp"
 
 namespace graphring::dist {
@@ -37,12 +38,26 @@ const char* usage_text =
     "  (each takes --out FILE, without it the result goes to standard output, and --stats:\n"
     "   times, steps and bytes sent per process as JSON on standard error)\n"
     "common options: --symmetrize --drop-self-loops --threads N --quiet --input-format FORMAT\n"
-    "GRAPH is a file (.grb is memory-mapped by every process; .mtx .el .wel .e .gr are read by\n"
-    "each) or a generator (rmat:SCALE[:EDGEFACTOR], urand:SCALE[:EDGEFACTOR], grid:SIDE, ...)\n";
+    "GRAPH is a file (.grb is memory-mapped, each process reading its rows; .mtx .el .wel .e .gr\n"
+    "are parsed by every process) or a generator: rmat:SCALE[:EDGEFACTOR] and\n"
+    "urand:SCALE[:EDGEFACTOR] (add :seed=N, :weighted) made in shares, grid:SIDE by every "
+    "process\n";
+
+// The graph as the processes hold it: a file's graph whole (each process reads its rows of it),
+// or a generator's name (each process makes its share of the arcs).
+struct input {
+  std::optional<graph> g;
+  std::optional<edge_generator> make;
+  vertex_labels generated_labels;
+  std::optional<local_edges> edges;
+
+  const vertex_labels& labels() const { return g ? g->labels() : generated_labels; }
+  std::uint64_t vertices() const { return labels().size(); }
+};
 
 struct command_spec {
   cli::option_spec options;
-  std::function<run_record(const process_grid&, graph&, const cli::arguments&)> run;
+  std::function<run_record(const process_grid&, const input&, const cli::arguments&)> run;
 };
 
 graph load(const std::string& source, const cli::arguments& args, bool root) {
@@ -56,22 +71,37 @@ graph load(const std::string& source, const cli::arguments& args, bool root) {
   return load_graph(source, options);
 }
 
-run_record run_bfs(const process_grid& procs, graph& g, const cli::arguments& args) {
-  const vertex_id source = cli::source_vertex(g, args);
+// GRAPH read by every process (a .grb mapped), or, for rmat:, kron: and urand:, made in shares.
+void open_input(input& in, const process_grid& procs, const std::string& source,
+                const cli::arguments& args) {
+  if (is_edge_generator_name(source)) {
+    cli::current_input() = source;
+    in.make.emplace(source);
+    in.generated_labels = vertex_labels::with_offset(in.make->vertices(), 0);
+    in.edges.emplace(procs, *in.make);
+    return;
+  }
+  in.g.emplace(load(source, args, procs.root()));
+  in.g->symmetric();  // recorded by a .grb; a scan of the graph otherwise
+  in.edges.emplace(procs, *in.g);
+}
+
+run_record run_bfs(const process_grid& procs, const input& in, const cli::arguments& args) {
+  const vertex_id source = cli::source_vertex(in.labels(), args);
   run_record record;
-  const bfs_result r = bfs(procs, g.adjacency(), source, record);
+  const bfs_result r = bfs(procs, *in.edges, source, record);
   if (!procs.root()) return record;
   const bool parents = args.flag("--parents");
-  cli::write_vertex_values(g, args, [&](vertex_id v) {
+  cli::write_vertex_values(in.labels(), args, [&](vertex_id v) {
     const std::int64_t x = parents ? r.parents[v] : r.levels[v];
     if (x < 0) return std::string("-1");
-    return std::to_string(parents ? g.labels().label(vertex_id(x)) : x);
+    return std::to_string(parents ? in.labels().label(vertex_id(x)) : x);
   });
   return record;
 }
 
-run_record run_sssp(const process_grid& procs, graph& g, const cli::arguments& args) {
-  const vertex_id source = cli::source_vertex(g, args);
+run_record run_sssp(const process_grid& procs, const input& in, const cli::arguments& args) {
+  const vertex_id source = cli::source_vertex(in.labels(), args);
   if (args.value("--delta")) {
     const double delta = cli::real_option(args, "--delta", 0);
     if (!(delta > 0) || std::isinf(delta))
@@ -79,13 +109,14 @@ run_record run_sssp(const process_grid& procs, graph& g, const cli::arguments& a
   }
   run_record record;
   const std::vector<double> dist =
-      sssp(procs, g.adjacency(), source, args.value("--delta").has_value(), record);
+      sssp(procs, *in.edges, source, args.value("--delta").has_value(), record);
   if (procs.root())
-    cli::write_vertex_values(g, args, [&](vertex_id v) { return cli::format_real(dist[v]); });
+    cli::write_vertex_values(in.labels(), args,
+                             [&](vertex_id v) { return cli::format_real(dist[v]); });
   return record;
 }
 
-run_record run_pagerank(const process_grid& procs, graph& g, const cli::arguments& args) {
+run_record run_pagerank(const process_grid& procs, const input& in, const cli::arguments& args) {
   const std::int64_t max_iterations = args.integer("--max-iters", 100);
   if (max_iterations < 0 || max_iterations > 1000000000)
     throw error(error_kind::usage, "--max-iters must be between 0 and 1000000000");
@@ -93,14 +124,14 @@ run_record run_pagerank(const process_grid& procs, graph& g, const cli::argument
                                              cli::real_option(args, "--tol", 1e-7),
                                              int(max_iterations)};
   run_record record;
-  const pagerank_result r = pagerank(procs, g.adjacency(), options, record);
+  const pagerank_result r = pagerank(procs, *in.edges, options, record);
   if (!procs.root()) return record;
-  cli::write_vertex_values(g, args, [&](vertex_id v) {
+  cli::write_vertex_values(in.labels(), args, [&](vertex_id v) {
     char text[32];
     std::snprintf(text, sizeof text, "%.15e", r.ranks[v]);
     return std::string(text);
   });
-  if (options.tolerance > 0 && !(r.change < options.tolerance) && g.vertices() > 0)
+  if (options.tolerance > 0 && !(r.change < options.tolerance) && in.vertices() > 0)
     std::fprintf(stderr,
                  "graphring-dist: warning: pagerank stopped at --max-iters %d with an L1 change "
                  "of %.3g, above --tol %.3g: the ranks have not converged\n",
@@ -108,20 +139,19 @@ run_record run_pagerank(const process_grid& procs, graph& g, const cli::argument
   return record;
 }
 
-run_record run_cc(const process_grid& procs, graph& g, const cli::arguments& args) {
+run_record run_cc(const process_grid& procs, const input& in, const cli::arguments& args) {
   run_record record;
-  const std::vector<std::uint64_t> component =
-      components(procs, g.adjacency(), g.symmetric(), record);
+  const std::vector<std::uint64_t> component = components(procs, *in.edges, record);
   if (procs.root())
-    cli::write_vertex_values(g, args, [&](vertex_id v) {
-      return std::to_string(g.labels().label(vertex_id(component[v])));
+    cli::write_vertex_values(in.labels(), args, [&](vertex_id v) {
+      return std::to_string(in.labels().label(vertex_id(component[v])));
     });
   return record;
 }
 
 // --stats: one JSON line on standard error from the root, the slowest process's times and the
 // bytes each process sent in the algorithm's loop (largest and mean). Collective.
-void print_stats(const process_grid& procs, const std::string& command, const graph& g,
+void print_stats(const process_grid& procs, const std::string& command, const input& in,
                  double load_seconds, const run_record& record) {
   std::uint64_t most = 0;
   MPI_Allreduce(&record.bytes_sent, &most, 1, MPI_UINT64_T, MPI_MAX, procs.world());
@@ -134,9 +164,10 @@ void print_stats(const process_grid& procs, const std::string& command, const gr
                "\"input_entries\": %llu, "
                "\"bytes_sent_per_process\": {\"max\": %llu, \"mean\": %.0f}}\n",
                command.c_str(), cli::current_input().c_str(), procs.size(), omp_get_max_threads(),
-               static_cast<unsigned long long>(g.vertices()),
-               static_cast<unsigned long long>(g.edges()), load_seconds, record.build_seconds,
-               record.run_seconds, static_cast<unsigned long long>(record.steps),
+               static_cast<unsigned long long>(in.vertices()),
+               static_cast<unsigned long long>(record.matrix_entries), load_seconds,
+               record.build_seconds, record.run_seconds,
+               static_cast<unsigned long long>(record.steps),
                static_cast<unsigned long long>(record.input_entries),
                static_cast<unsigned long long>(most), double(total) / procs.size());
 }
@@ -226,7 +257,7 @@ int run(const std::vector<std::string>& argv) {
 
   std::optional<cli::arguments> args;
   std::optional<process_grid> procs;
-  std::optional<graph> g;
+  input in;
   const command_spec* command = nullptr;
   double load_seconds = 0;
   // Local steps: each process parses, joins the grid and loads (maps) the graph on its own.
@@ -240,16 +271,16 @@ int run(const std::vector<std::string>& argv) {
         cli::apply_common_options(*args);
         procs.emplace(MPI_COMM_WORLD);
         const double start = MPI_Wtime();
-        g.emplace(load(args->positional()[0], *args, rank == 0));
+        open_input(in, *procs, args->positional()[0], *args);
         load_seconds = MPI_Wtime() - start;
       })))
     return *status;
   // Collective steps: every process runs the algorithm; the root writes the result.
   run_record record;
-  if (const auto status = agree(attempt([&] { record = command->run(*procs, *g, *args); })))
+  if (const auto status = agree(attempt([&] { record = command->run(*procs, in, *args); })))
     return *status;
   MPI_Allreduce(MPI_IN_PLACE, &load_seconds, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  if (args->flag("--stats")) print_stats(*procs, argv[0], *g, load_seconds, record);
+  if (args->flag("--stats")) print_stats(*procs, argv[0], in, load_seconds, record);
   return 0;
 }
 

@@ -73,50 +73,24 @@ buffer<vertex_id> permutation(std::uint64_t n, std::uint64_t seed) {
   return p;
 }
 
-graph random_graph(const spec& s, bool rmat) {
-  if (s.numbers.empty() || s.numbers.size() > 2)
-    throw error(error_kind::usage,
-                s.kind + " needs SCALE and optionally EDGEFACTOR, as in " + s.kind + ":20:16");
-  const std::uint64_t scale = s.numbers[0];
-  const std::uint64_t edge_factor = s.numbers.size() > 1 ? s.numbers[1] : 16;
-  if (scale < 1 || scale > 31) throw error(error_kind::usage, "SCALE must be 1..31 in " + s.kind);
-  if (edge_factor < 1 || edge_factor > 1024)
-    throw error(error_kind::usage, "EDGEFACTOR must be 1..1024 in " + s.kind);
-  const std::uint64_t n = std::uint64_t(1) << scale, m = n * edge_factor;
-  require_memory(m * 40, "generating " + std::to_string(m) + " edges", s.name);
-
+graph random_graph(const std::string& name) {
+  const edge_generator make(name);
+  const std::uint64_t m = make.edges();
+  require_memory(m * 40, "generating " + std::to_string(m) + " edges", name);
   edge_list e;
-  e.nrows = e.ncols = n;
-  e.labels = vertex_labels::with_offset(n, 0);
+  e.nrows = e.ncols = make.vertices();
+  e.labels = vertex_labels::with_offset(make.vertices(), 0);
   e.src.resize(m);
   e.dst.resize(m);
-  const buffer<vertex_id> relabel = rmat ? permutation(n, s.seed) : buffer<vertex_id>();
+  buffer<std::int32_t> w(make.weighted() ? m : 0);
 #pragma omp parallel for schedule(static)
   for (std::int64_t k = 0; k < std::int64_t(m); ++k) {
-    std::uint64_t u = 0, v = 0;
-    if (rmat) {
-      for (std::uint64_t bit = 0; bit < scale; ++bit) {  // one quadrant choice per bit
-        const double r = unit(random_word(s.seed, k, bit));
-        const bool right = r >= 0.57 && r < 0.76, down = r >= 0.76 && r < 0.95, both = r >= 0.95;
-        u = (u << 1) | (down || both);
-        v = (v << 1) | (right || both);
-      }
-      u = relabel[u];
-      v = relabel[v];
-    } else {
-      u = random_word(s.seed, k, 0) & (n - 1);
-      v = random_word(s.seed, k, 1) & (n - 1);
-    }
-    e.src[k] = vertex_id(u);
-    e.dst[k] = vertex_id(v);
+    const edge_generator::edge x = make(std::uint64_t(k));
+    e.src[k] = x.u;
+    e.dst[k] = x.v;
+    if (make.weighted()) w[k] = x.weight;
   }
-  if (s.weighted) {
-    buffer<std::int32_t> w(m);
-#pragma omp parallel for schedule(static)
-    for (std::int64_t k = 0; k < std::int64_t(m); ++k)
-      w[k] = std::int32_t(1 + random_word(s.seed, k, 99) % 255);
-    e.weights = std::move(w);
-  }
+  if (make.weighted()) e.weights = std::move(w);
   build_options o;
   o.symmetrize = true;
   o.drop_self_loops = true;
@@ -155,6 +129,49 @@ graph grid_graph(const spec& s) {
 
 }  // namespace
 
+edge_generator::edge_generator(const std::string& name) {
+  const spec s = parse(name);
+  if (s.kind != "rmat" && s.kind != "kron" && s.kind != "urand")
+    throw error(error_kind::usage, "'" + name + "' is not an rmat, kron or urand graph");
+  if (s.numbers.empty() || s.numbers.size() > 2)
+    throw error(error_kind::usage,
+                s.kind + " needs SCALE and optionally EDGEFACTOR, as in " + s.kind + ":20:16");
+  scale_ = s.numbers[0];
+  const std::uint64_t edge_factor = s.numbers.size() > 1 ? s.numbers[1] : 16;
+  if (scale_ < 1 || scale_ > 31) throw error(error_kind::usage, "SCALE must be 1..31 in " + s.kind);
+  if (edge_factor < 1 || edge_factor > 1024)
+    throw error(error_kind::usage, "EDGEFACTOR must be 1..1024 in " + s.kind);
+  n_ = std::uint64_t(1) << scale_;
+  m_ = n_ * edge_factor;
+  seed_ = s.seed;
+  rmat_ = s.kind != "urand";
+  weighted_ = s.weighted;
+  if (rmat_) relabel_ = permutation(n_, seed_);
+}
+
+edge_generator::edge edge_generator::operator()(std::uint64_t k) const {
+  std::uint64_t u = 0, v = 0;
+  if (rmat_) {
+    for (std::uint64_t bit = 0; bit < scale_; ++bit) {  // one quadrant choice per bit
+      const double r = unit(random_word(seed_, k, bit));
+      const bool right = r >= 0.57 && r < 0.76, down = r >= 0.76 && r < 0.95, both = r >= 0.95;
+      u = (u << 1) | (down || both);
+      v = (v << 1) | (right || both);
+    }
+    u = relabel_[u];
+    v = relabel_[v];
+  } else {
+    u = random_word(seed_, k, 0) & (n_ - 1);
+    v = random_word(seed_, k, 1) & (n_ - 1);
+  }
+  const auto weight = weighted_ ? std::int32_t(1 + random_word(seed_, k, 99) % 255) : 1;
+  return {vertex_id(u), vertex_id(v), weight};
+}
+
+bool is_edge_generator_name(const std::string& name) {
+  return name.starts_with("rmat:") || name.starts_with("kron:") || name.starts_with("urand:");
+}
+
 bool is_generator_name(const std::string& name) {
   return name.starts_with("rmat:") || name.starts_with("kron:") || name.starts_with("urand:") ||
          name.starts_with("grid:");
@@ -163,10 +180,8 @@ bool is_generator_name(const std::string& name) {
 graph generate(const std::string& name) {
   const spec s = parse(name);
   graph g;
-  if (s.kind == "rmat" || s.kind == "kron")
-    g = random_graph(s, true);
-  else if (s.kind == "urand")
-    g = random_graph(s, false);
+  if (s.kind == "rmat" || s.kind == "kron" || s.kind == "urand")
+    g = random_graph(name);
   else if (s.kind == "grid")
     g = grid_graph(s);
   else

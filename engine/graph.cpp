@@ -143,8 +143,10 @@ edge_offset graph::duplicate_edges() const {
   return duplicates;
 }
 
-vertex_id vertex_of(const graph& g, std::int64_t label) {
-  auto v = g.labels().find(label);
+vertex_id vertex_of(const graph& g, std::int64_t label) { return vertex_of(g.labels(), label); }
+
+vertex_id vertex_of(const vertex_labels& labels, std::int64_t label) {
+  auto v = labels.find(label);
   if (!v) throw error(error_kind::usage, "no vertex has the id " + std::to_string(label));
   return *v;
 }

@@ -80,5 +80,6 @@ class graph {
 
 // Throws error_kind::usage unless `label` names a vertex of g; returns its internal id.
 vertex_id vertex_of(const graph& g, std::int64_t label);
+vertex_id vertex_of(const vertex_labels& labels, std::int64_t label);
 
 }  // namespace graphring

@@ -10,8 +10,12 @@
 namespace graphring::cli {
 
 vertex_id source_vertex(const graph& g, const arguments& args) {
+  return source_vertex(g.labels(), args);
+}
+
+vertex_id source_vertex(const vertex_labels& labels, const arguments& args) {
   if (!args.value("--source")) throw error(error_kind::usage, "missing option --source ID");
-  return vertex_of(g, args.integer("--source", 0));
+  return vertex_of(labels, args.integer("--source", 0));
 }
 
 double real_option(const arguments& args, const std::string& name, double fallback) {
@@ -71,14 +75,19 @@ void write_result(const arguments& args, const std::string& text) {
 
 void write_vertex_values(const graph& g, const arguments& args,
                          const std::function<std::string(vertex_id)>& value) {
+  write_vertex_values(g.labels(), args, value);
+}
+
+void write_vertex_values(const vertex_labels& labels, const arguments& args,
+                         const std::function<std::string(vertex_id)>& value) {
   // In pieces of about 1 MiB: the whole text of a large graph's result (about 25 bytes a
   // vertex) would be held at once otherwise, twice while the string grows.
   constexpr std::size_t piece = std::size_t(1) << 20;
   result_output out(args);
   std::string text;
   text.reserve(piece + 256);
-  for (std::uint64_t v = 0; v < g.vertices(); ++v) {
-    text += std::to_string(g.labels().label(vertex_id(v)));
+  for (std::uint64_t v = 0; v < labels.size(); ++v) {
+    text += std::to_string(labels.label(vertex_id(v)));
     text += ' ';
     text += value(vertex_id(v));
     text += '\n';

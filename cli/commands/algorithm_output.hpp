@@ -20,6 +20,7 @@ namespace graphring::cli {
 
 // The internal id of the vertex named by --source; a usage error when absent or unknown.
 vertex_id source_vertex(const graph& g, const arguments& args);
+vertex_id source_vertex(const vertex_labels& labels, const arguments& args);
 
 // A real-valued option, `fallback` when absent; a usage error when it is not a number.
 double real_option(const arguments& args, const std::string& name, double fallback);
@@ -53,6 +54,9 @@ void write_result(const arguments& args, const std::string& text);
 
 // Writes "LABEL VALUE" for every vertex, VALUE from value(v) (internal id v), via write_result.
 void write_vertex_values(const graph& g, const arguments& args,
+                         const std::function<std::string(vertex_id)>& value);
+// The same for the vertices `labels` names (internal ids 0 .. labels.size() - 1).
+void write_vertex_values(const vertex_labels& labels, const arguments& args,
                          const std::function<std::string(vertex_id)>& value);
 
 }  // namespace graphring::cli

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """graphring-dist against graphring on one machine: the same command on the same graph, compared.
 
-For each graph (the bundled rome99 and karate and a generated R-MAT graph; or, with
+For each graph (the bundled rome99 and karate, and R-MAT and uniform random graphs, which each
+process makes its share of; or, with
 --graphs shared, web-NotreDame, soc-Slashdot0902 and soc-Epinions1), under `mpirun -np P`:
   bfs       levels equal; parents valid (the parent is one level up and has an edge to the vertex)
   sssp      distances equal
@@ -141,7 +142,7 @@ def main():
     if a.graphs == "bundled":
         graphs = [(os.path.join(a.datasets, "rome99.gr"), "1"),
                   (os.path.join(a.datasets, "karate.mtx"), "1"),
-                  ("rmat:12:8:seed=3:weighted", None)]
+                  ("rmat:12:8:seed=3:weighted", None), ("urand:12:8:seed=5:weighted", None)]
     else:
         graphs = [(os.path.join(a.shared, name), source) for name, source in
                   [("web/web-NotreDame.txt.gz", "0"), ("social/soc-Slashdot0902.txt.gz", "0"),
@@ -160,7 +161,7 @@ def main():
             else:
                 failures += check_stats(a, mpirun)
         for graph, source in graphs:
-            if not graph.startswith("rmat:"):  # every process maps the .grb
+            if ":" not in graph:  # a file: every process maps its .grb (a generator: made in shares)
                 grb = os.path.join(work, os.path.basename(graph).split(".")[0] + ".grb")
                 r = run([a.graphring, "convert", graph, grb, "--quiet"])
                 if r.returncode != 0:

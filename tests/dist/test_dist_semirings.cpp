@@ -70,7 +70,8 @@ std::vector<typename S::c_type> distributed(const dist::process_grid& procs, con
   using C = typename S::c_type;
   const std::uint64_t n = g.vertices();
   const dist::local_part mine = procs.part(n);
-  auto at = dist::weighted_transpose<S>(procs, g.adjacency());
+  const dist::local_edges edges(procs, g);
+  auto at = dist::weighted_transpose<S>(procs, edges);
   auto accumulator = dist::accumulator_for<S>(at);
   std::vector<C> u(mine.length, S::zero());
   std::vector<bool> present(mine.length, false);

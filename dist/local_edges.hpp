@@ -1,0 +1,92 @@
+// A process's share of A's edges, as arcs k -> j with a weight and, where the graph's build is
+// still to finish, an arc number. From one of two places:
+// - a graph held whole (a memory-mapped .grb, or a file every process parsed): A's rows of the
+//   process's vector part, about m/P edges;
+// - an rmat:, kron: or urand: name: the process's share of the generator's 2m arcs (edge k is
+//   arc 2k, its reverse arc 2k + 1; engine/generators.hpp), made on the spot, self-loops left
+//   out. Duplicates remain: the blocks' owners keep each (row, column)'s first arc, which is what
+//   graphring's build of the same name keeps, so the graph is the same as on one machine.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+#include <variant>
+
+#include "dist/process_grid.hpp"
+#include "engine/csr.hpp"
+#include "engine/generators.hpp"
+#include "engine/graph.hpp"
+
+namespace graphring::dist {
+
+// A's weight at position p of its CSR as double (1 for a pattern graph), read in place.
+class edge_weights {
+ public:
+  explicit edge_weights(const csr_matrix& a) : values_(&a.values) {}
+  double operator()(edge_offset p) const {
+    return std::visit(
+        [p](const auto& values) {
+          if constexpr (std::is_same_v<std::decay_t<decltype(values)>, std::monostate>)
+            return 1.0;
+          else
+            return double(values[p]);
+        },
+        *values_);
+  }
+
+ private:
+  const value_array* values_;
+};
+
+class local_edges {
+ public:
+  // A's rows of this process's part of g's vertices.
+  local_edges(const process_grid& procs, const graph& g)
+      : n_(g.vertices()),
+        part_(procs.part(n_)),
+        a_(&g.adjacency()),
+        symmetric_(g.known_symmetric().value_or(false)) {}
+  // This process's share of the generator's arcs.
+  local_edges(const process_grid& procs, const edge_generator& make)
+      : n_(make.vertices()), make_(&make), symmetric_(true) {
+    const std::uint64_t arcs = 2 * make.edges(), p = std::uint64_t(procs.size()),
+                        r = std::uint64_t(procs.rank());
+    first_arc_ = arcs / p * r;
+    end_arc_ = r + 1 == p ? arcs : arcs / p * (r + 1);
+  }
+
+  std::uint64_t vertices() const noexcept { return n_; }
+  // Whether A = Aᵀ is known (a generated graph's is; a file's when its reader recorded it).
+  bool symmetric() const noexcept { return symmetric_; }
+  // Whether the blocks' owners must keep the first arc of each duplicate (row, column).
+  bool merges_duplicates() const noexcept { return make_ != nullptr; }
+
+  // Calls f(k, j, weight, arc) for every arc k -> j of this process's share (arc 0 from a graph).
+  template <class F>
+  void for_each(F f) const {
+    if (a_) {
+      const edge_weights weight(*a_);
+      for (std::uint64_t k = part_.offset; k < part_.offset + part_.length; ++k)
+        for (edge_offset p = a_->row_begin(k); p < a_->row_end(k); ++p)
+          f(k, std::uint64_t(a_->cols[p]), weight(p), std::uint64_t(0));
+      return;
+    }
+    for (std::uint64_t arc = first_arc_; arc < end_arc_; ++arc) {
+      const edge_generator::edge e = (*make_)(arc >> 1);
+      if (e.u == e.v) continue;  // self-loops are dropped
+      const bool reverse = arc & 1;
+      f(std::uint64_t(reverse ? e.v : e.u), std::uint64_t(reverse ? e.u : e.v), double(e.weight),
+        arc);
+    }
+  }
+
+ private:
+  std::uint64_t n_ = 0;
+  local_part part_;
+  const csr_matrix* a_ = nullptr;
+  const edge_generator* make_ = nullptr;
+  std::uint64_t first_arc_ = 0, end_arc_ = 0;
+  bool symmetric_ = false;
+};
+
+}  // namespace graphring::dist
