@@ -2,10 +2,11 @@
 // still to finish, an arc number. From one of two places:
 // - a graph held whole (a memory-mapped .grb, or a file every process parsed): A's rows of the
 //   process's vector part, about m/P edges;
-// - an rmat:, kron: or urand: name: the process's share of the generator's 2m arcs (edge k is
-//   arc 2k, its reverse arc 2k + 1; engine/generators.hpp), made on the spot, self-loops left
-//   out. Duplicates remain: the blocks' owners keep each (row, column)'s first arc, which is what
-//   graphring's build of the same name keeps, so the graph is the same as on one machine.
+// - an rmat:, kron: or urand: name: the process's m/P of the generator's edges, made on the
+//   spot, each as its two arcs (edge k is arc 2k, its reverse arc 2k + 1; engine/generators.hpp),
+//   self-loops left out. Duplicates remain: the blocks' owners keep each (row, column)'s first arc,
+//   which is what graphring's build of the same name keeps, so the graph is the same as on one
+//   machine.
 #pragma once
 
 #include <cstdint>
@@ -46,13 +47,13 @@ class local_edges {
         part_(procs.part(n_)),
         a_(&g.adjacency()),
         symmetric_(g.known_symmetric().value_or(false)) {}
-  // This process's share of the generator's arcs.
+  // This process's share of the generator's edges, each with both its arcs.
   local_edges(const process_grid& procs, const edge_generator& make)
       : n_(make.vertices()), make_(&make), symmetric_(true) {
-    const std::uint64_t arcs = 2 * make.edges(), p = std::uint64_t(procs.size()),
+    const std::uint64_t m = make.edges(), p = std::uint64_t(procs.size()),
                         r = std::uint64_t(procs.rank());
-    first_arc_ = arcs / p * r;
-    end_arc_ = r + 1 == p ? arcs : arcs / p * (r + 1);
+    first_edge_ = m / p * r;
+    end_edge_ = r + 1 == p ? m : m / p * (r + 1);
   }
 
   std::uint64_t vertices() const noexcept { return n_; }
@@ -71,12 +72,11 @@ class local_edges {
           f(k, std::uint64_t(a_->cols[p]), weight(p), std::uint64_t(0));
       return;
     }
-    for (std::uint64_t arc = first_arc_; arc < end_arc_; ++arc) {
-      const edge_generator::edge e = (*make_)(arc >> 1);
+    for (std::uint64_t k = first_edge_; k < end_edge_; ++k) {
+      const edge_generator::edge e = (*make_)(k);
       if (e.u == e.v) continue;  // self-loops are dropped
-      const bool reverse = arc & 1;
-      f(std::uint64_t(reverse ? e.v : e.u), std::uint64_t(reverse ? e.u : e.v), double(e.weight),
-        arc);
+      f(std::uint64_t(e.u), std::uint64_t(e.v), double(e.weight), 2 * k);
+      f(std::uint64_t(e.v), std::uint64_t(e.u), double(e.weight), 2 * k + 1);
     }
   }
 
@@ -85,7 +85,7 @@ class local_edges {
   local_part part_;
   const csr_matrix* a_ = nullptr;
   const edge_generator* make_ = nullptr;
-  std::uint64_t first_arc_ = 0, end_arc_ = 0;
+  std::uint64_t first_edge_ = 0, end_edge_ = 0;
   bool symmetric_ = false;
 };
 

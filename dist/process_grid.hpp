@@ -52,9 +52,9 @@ class process_grid {
   // Every process sends counts[r] items of `outgoing` (grouped by destination, in rank order) to
   // process r; returns what this process received, grouped by source. T is copied as bytes.
   // error_kind::limit, on every process, when one sends or receives over 2^31 items.
+  // With one process, `outgoing` itself comes back.
   template <class T>
-  std::vector<T> exchange(const std::vector<T>& outgoing,
-                          const std::vector<std::uint64_t>& counts) const;
+  std::vector<T> exchange(std::vector<T> outgoing, const std::vector<std::uint64_t>& counts) const;
 
   // Σ over the processes, on every process.
   double sum(double x) const;
@@ -86,8 +86,9 @@ std::vector<T> process_grid::gather(const std::vector<T>& mine, std::uint64_t n)
 }
 
 template <class T>
-std::vector<T> process_grid::exchange(const std::vector<T>& outgoing,
+std::vector<T> process_grid::exchange(std::vector<T> outgoing,
                                       const std::vector<std::uint64_t>& counts) const {
+  if (size_ == 1) return outgoing;
   std::vector<std::uint64_t> incoming_counts(counts.size());
   MPI_Alltoall(counts.data(), 1, MPI_UINT64_T, incoming_counts.data(), 1, MPI_UINT64_T, world_);
   std::vector<int> send_count(counts.size()), send_at(counts.size()), receive_count(counts.size()),
@@ -116,6 +117,7 @@ std::vector<T> process_grid::exchange(const std::vector<T>& outgoing,
   MPI_Alltoallv(outgoing.data(), send_count.data(), send_at.data(), item, incoming.data(),
                 receive_count.data(), receive_at.data(), item, world_);
   MPI_Type_free(&item);
+  outgoing = {};
   return incoming;
 }
 
