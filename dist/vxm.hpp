@@ -1,9 +1,9 @@
 // w = u ⊕.⊗ A over any graphring semiring S, distributed: CombBLAS's sparse-matrix sparse-vector
 // product (SpMSpV [1]) over the process grid, on Aᵀ's CSC blocks (distributed_matrix.hpp), with S
 // adapted by combblas_semiring. Each process sums its block's products in a dense accumulator
-// bucketed by destination (SpMXSpV_Bucket, [1]), made once per matrix (vxm_accumulator). u and w
-// hold plain a_type and c_type values; the index each of u's entries carries into the product is
-// added here.
+// whose rows are split in buckets (SpMXSpV_Bucket, [1]), made once per matrix (vxm_accumulator). u
+// and w hold plain a_type and c_type values; the index each of u's entries carries into the product
+// is added here.
 //
 // [1] Azad, Buluç, "A work-efficient parallel sparse matrix-sparse vector multiplication
 //     algorithm", IPDPS 2017.
