@@ -175,20 +175,19 @@ pagerank_result pagerank(const process_grid& procs, const local_edges& edges,
       dangling[i] = 1.0;
   }
   pagerank_result result;
-  std::vector<double> r(mine.length, n ? 1.0 / double(n) : 0.0), w(mine.length);
+  std::vector<double> r(mine.length, n ? 1.0 / double(n) : 0.0);
+  combblas::FullyDistVec<std::int64_t, double> w(procs.grid(), std::int64_t(n), 0.0);
   while (n > 0 && result.iterations < options.max_iterations) {
     // w = r .* share; lost = Σ r .* dangling; r' = teleport + w plus.times A; change = ‖r' - r‖₁
     double lost = 0;
     for (std::uint64_t i = 0; i < mine.length; ++i) {
-      w[i] = r[i] * share[i];
+      w.SetLocalElement(std::int64_t(i), r[i] * share[i]);
       lost += r[i] * dangling[i];
     }
     lost = procs.sum(lost);
     const double teleport = (1 - d) / double(n) + d * lost / double(n);
-    combblas::FullyDistVec<std::int64_t, double> x(procs.grid(), std::int64_t(n), 0.0);
-    for (std::uint64_t i = 0; i < mine.length; ++i) x.SetLocalElement(std::int64_t(i), w[i]);
     const combblas::FullyDistVec<std::int64_t, double> y =
-        combblas::SpMV<combblas_semiring<S, false>>(at, x);
+        combblas::SpMV<combblas_semiring<S, false>>(at, w);
     const double* product = y.GetLocArr();
     double change = 0;
     for (std::uint64_t i = 0; i < mine.length; ++i) {

@@ -19,11 +19,10 @@
 
 #include "cli/arguments.hpp"
 #include "cli/commands/algorithm_output.hpp"
-#include "cli/terminal_progress.hpp"
+#include "cli/commands/commands.hpp"
 #include "core/error.hpp"
 #include "dist/algorithms.hpp"
 #include "engine/generators.hpp"
-#include "engine/io/load.hpp"
 
 namespace graphring::dist {
 namespace {
@@ -60,17 +59,6 @@ struct command_spec {
   std::function<run_record(const process_grid&, const input&, const cli::arguments&)> run;
 };
 
-graph load(const std::string& source, const cli::arguments& args, bool root) {
-  cli::current_input() = source;
-  load_options options;
-  options.build.symmetrize = args.flag("--symmetrize");
-  options.build.drop_self_loops = args.flag("--drop-self-loops");
-  options.format = args.value("--input-format").value_or("");
-  cli::terminal_progress progress("loading " + source, args.flag("--quiet") || !root);
-  options.progress = progress.reporter();
-  return load_graph(source, options);
-}
-
 // GRAPH read by every process (a .grb mapped), or, for rmat:, kron: and urand:, made in shares.
 void open_input(input& in, const process_grid& procs, const std::string& source,
                 const cli::arguments& args) {
@@ -81,7 +69,7 @@ void open_input(input& in, const process_grid& procs, const std::string& source,
     in.edges.emplace(procs, *in.make);
     return;
   }
-  in.g.emplace(load(source, args, procs.root()));
+  in.g.emplace(cli::load_for_command(source, args, procs.root()));
   in.g->symmetric();  // recorded by a .grb; a scan of the graph otherwise
   in.edges.emplace(procs, *in.g);
 }

@@ -68,9 +68,10 @@ class process_grid {
 
 template <class T>
 std::vector<T> process_grid::gather(const std::vector<T>& mine, std::uint64_t n) const {
+  if (n > std::uint64_t(INT32_MAX))  // MPI's int offsets, on every process alike
+    throw error(error_kind::limit, "graphring-dist gathers results of at most 2^31 - 1 vertices");
   const local_part p = part(n);
-  const long long here[2] = {static_cast<long long>(p.offset * sizeof(T)),
-                             static_cast<long long>(mine.size() * sizeof(T))};
+  const long long here[2] = {static_cast<long long>(p.offset), static_cast<long long>(mine.size())};
   std::vector<long long> all(root() ? 2 * std::size_t(size_) : 2);
   MPI_Gather(here, 2, MPI_LONG_LONG, all.data(), 2, MPI_LONG_LONG, 0, world_);
   std::vector<T> whole(root() ? n : 0);
@@ -80,8 +81,13 @@ std::vector<T> process_grid::gather(const std::vector<T>& mine, std::uint64_t n)
       displacements[r] = static_cast<int>(all[2 * r]);
       counts[r] = static_cast<int>(all[2 * r + 1]);
     }
-  MPI_Gatherv(mine.data(), static_cast<int>(mine.size() * sizeof(T)), MPI_BYTE, whole.data(),
-              counts.data(), displacements.data(), MPI_BYTE, 0, world_);
+  MPI_Datatype
+      item;  // counts and offsets in items, as exchange's: n < 2^31 (vertex ids are 32-bit)
+  MPI_Type_contiguous(int(sizeof(T)), MPI_BYTE, &item);
+  MPI_Type_commit(&item);
+  MPI_Gatherv(mine.data(), static_cast<int>(mine.size()), item, whole.data(), counts.data(),
+              displacements.data(), item, 0, world_);
+  MPI_Type_free(&item);
   return whole;
 }
 

@@ -25,7 +25,7 @@ int msf_command(const std::vector<std::string>& args);
 int semirings_command(const std::vector<std::string>& args);
 
 // Loads GRAPH with the common build options (--symmetrize, --drop-self-loops) and a progress
-// line unless --quiet.
-graph load_for_command(const std::string& source, const arguments& args);
+// line unless --quiet or not show_progress (graphring-dist's processes other than the first).
+graph load_for_command(const std::string& source, const arguments& args, bool show_progress = true);
 
 }  // namespace graphring::cli

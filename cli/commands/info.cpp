@@ -215,15 +215,4 @@ int info_command(const std::vector<std::string>& raw) {
   return 0;
 }
 
-graph load_for_command(const std::string& source, const arguments& args) {
-  current_input() = source;
-  load_options options;
-  options.build.symmetrize = args.flag("--symmetrize");
-  options.build.drop_self_loops = args.flag("--drop-self-loops");
-  options.format = args.value("--input-format").value_or("");
-  terminal_progress progress("loading " + source, args.flag("--quiet"));
-  options.progress = progress.reporter();
-  return load_graph(source, options);
-}
-
 }  // namespace graphring::cli
