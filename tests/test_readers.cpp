@@ -12,6 +12,7 @@
 
 #include "core/error.hpp"
 #include "engine/io/load.hpp"
+#include "engine/io/readers.hpp"
 #include "tests/test_support.hpp"
 
 namespace graphring {
@@ -300,6 +301,91 @@ TEST(Load, LargeTextParsesInParallelChunksWithCorrectLineNumbers) {
   graph g = load_graph(d.write("big2.el", text));
   EXPECT_EQ(g.edges(), 200000u);
   EXPECT_EQ(g.vertices(), 200001u);
+}
+
+// A file read in `parts` pieces (as graphring-dist's processes read it): the pieces' edges, in
+// piece order and each piece's mirrors after all the entries, as (source, destination, weight).
+triples edges_in_pieces(const io::input_bytes& in, bool matrix_market, std::uint64_t parts) {
+  triples entries, mirrors;
+  for (std::uint64_t index = 0; index < parts; ++index) {
+    const io::edges_piece p = matrix_market
+                                  ? io::parse_matrix_market_piece(in, "f", index, parts)
+                                  : io::parse_edge_list_piece(in, "f", false, index, parts);
+    for (std::size_t i = 0; i < p.src.size(); ++i)
+      entries.emplace_back(p.src[i], p.dst[i], p.weighted ? p.weights[i] : 0);
+    for (std::size_t i = 0; i < p.mirror_src.size(); ++i)
+      mirrors.emplace_back(p.mirror_src[i], p.mirror_dst[i], p.weighted ? p.mirror_weights[i] : 0);
+  }
+  entries.insert(entries.end(), mirrors.begin(), mirrors.end());
+  return entries;
+}
+
+// The whole-file reader's edges in input order, by label (edge lists) or 0-based id.
+triples edges_read_whole(const io::parsed_edges& parsed, bool by_label) {
+  triples out;
+  const edge_list& e = parsed.edges;
+  const value_array weights = share(value_vector(e.weights));
+  const auto name = [&](vertex_id v) { return by_label ? e.labels.label(v) : std::int64_t(v); };
+  for (std::size_t i = 0; i < e.size(); ++i)
+    out.emplace_back(name(e.src[i]), name(e.dst[i]),
+                     weights.index() == 0 ? 0 : testing::value_at(weights, i));
+  return out;
+}
+
+TEST(Pieces, ReadTogetherTheyAreTheWholeFile) {
+  std::mt19937 random(7);
+  std::string mm =
+      "%%MatrixMarket matrix coordinate real skew-symmetric\n%%GraphBLAS type float\n"
+      "% a comment\n300 300 2000\n";
+  std::string el = "# comment\n400\n2000\n";
+  for (int i = 0; i < 2000; ++i) {
+    const int u = int(random() % 300), v = (u + 1 + int(random() % 299)) % 300;
+    mm += std::to_string(u + 1) + " " + std::to_string(v + 1) + " " + std::to_string(i) + ".1\n";
+    el += std::to_string(int(random() % 400) * 3 - 600) + "\t" +
+          std::to_string(int(random() % 400)) + (i % 97 == 0 ? "\n% inner comment\n\n" : "\n");
+  }
+  scratch_dir d;
+  const io::input_bytes mm_bytes = io::read_input(d.write("a.mtx", mm));
+  const io::input_bytes el_bytes = io::read_input(d.write("a.el", el));
+  const triples mm_whole = edges_read_whole(io::parse_matrix_market(mm_bytes, "f"), false);
+  const triples el_whole = edges_read_whole(io::parse_edge_list(el_bytes, "f", false), true);
+  ASSERT_EQ(mm_whole.size(), 4000u);  // the mirrors added
+  for (std::uint64_t parts : {1, 2, 3, 5, 8, 64, 5000}) {
+    EXPECT_EQ(edges_in_pieces(mm_bytes, true, parts), mm_whole) << parts << " parts";
+    EXPECT_EQ(edges_in_pieces(el_bytes, false, parts), el_whole) << parts << " parts";
+  }
+  const io::edges_piece first = io::parse_edge_list_piece(el_bytes, "f", false, 0, 4);
+  EXPECT_EQ(first.declared, 2000u);
+  EXPECT_EQ(first.declared_line, 3u);
+  EXPECT_THROW(io::check_declared_count(first, 1999, "f"), error);
+  EXPECT_NO_THROW(io::check_declared_count(first, 2000, "f"));
+}
+
+TEST(Pieces, AnErrorIsThePieceOfItsLineAndNamesTheFilesLine) {
+  std::string text;
+  for (int i = 0; i < 1000; ++i) text += std::to_string(i) + " " + std::to_string(i + 1) + "\n";
+  text += "7 x\n";
+  for (int i = 0; i < 10; ++i) text += "1 2\n";
+  scratch_dir d;
+  const io::input_bytes in = io::read_input(d.write("e.el", text));
+  for (std::uint64_t index = 0; index < 4; ++index) {
+    if (index < 3) {
+      EXPECT_NO_THROW(io::parse_edge_list_piece(in, "e.el", false, index, 4));
+      continue;
+    }
+    try {
+      io::parse_edge_list_piece(in, "e.el", false, index, 4);
+      FAIL();
+    } catch (const error& e) {
+      EXPECT_EQ(e.line(), 1001u);
+      EXPECT_EQ(e.message(), "destination id is not an integer: 'x'");
+    }
+  }
+  EXPECT_THROW(io::parse_matrix_market_piece(
+                   io::read_input(d.write(
+                       "r.mtx", "%%MatrixMarket matrix coordinate pattern general\n2 3 1\n1 2\n")),
+                   "r.mtx", 1, 2),
+               error);  // not square
 }
 
 }  // namespace

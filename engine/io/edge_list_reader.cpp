@@ -99,17 +99,38 @@ void parse_edges(const char* begin, const char* stop, bool weighted, edge_chunk&
   }
 }
 
-// With two count lines, the second (the edge count) must be the number of edges read.
-void check_edge_count(const std::vector<std::pair<std::int64_t, const char*>>& counts,
-                      const std::vector<edge_chunk>& chunks, std::string_view text,
-                      const std::string& file) {
+// The prelude, its failures at their lines, and a file of no edges refused.
+prelude checked_prelude(std::string_view text, const std::string& file, bool require_weights,
+                        bool has_extra_vertices) {
+  prelude p;
+  try {
+    p = read_prelude(text.data(), text.data() + text.size(), require_weights);
+  } catch (const parse_failure& f) {
+    throw error(error_kind::bad_input, f.message, file, line_number(text, f.where));
+  }
+  if (p.body == text.data() + text.size() && !has_extra_vertices)
+    throw error(error_kind::bad_input, "no edges: the file holds only comments or counts", file);
+  return p;
+}
+
+// A piece (or the whole) with what the prelude declares: with two count lines, the second is
+// the edge count.
+edges_piece declared_by(const prelude& p, std::string_view text) {
+  edges_piece out;
+  out.weighted = p.fields >= 3;
+  out.format = out.weighted ? "weighted edge list" : "edge list";
+  if (p.counts.size() == 2) {
+    out.declared = std::uint64_t(p.counts[1].first);
+    out.declared_line = line_number(text, p.counts[1].second);
+  }
+  return out;
+}
+
+// The edges the chunks hold.
+std::uint64_t edges_held(const std::vector<edge_chunk>& chunks) {
   std::uint64_t edges = 0;
   for (const edge_chunk& c : chunks) edges += c.src.size();
-  if (counts.size() == 2 && std::uint64_t(counts[1].first) != edges)
-    throw error(error_kind::bad_input,
-                "the count line says " + std::to_string(counts[1].first) +
-                    " edges but the file holds " + std::to_string(edges),
-                file, line_number(text, counts[1].second));
+  return edges;
 }
 
 // The chunks' edges (and weights) with their labels compacted to 0 .. n - 1.
@@ -136,15 +157,7 @@ parsed_edges parse_edge_list(const input_bytes& in, const std::string& file, boo
                              std::span<const std::int64_t> extra_vertices,
                              const progress_fn& progress) {
   const std::string_view text = in.view();
-  const char* end = text.data() + text.size();
-  prelude p;
-  try {
-    p = read_prelude(text.data(), end, require_weights);
-  } catch (const parse_failure& f) {
-    throw error(error_kind::bad_input, f.message, file, line_number(text, f.where));
-  }
-  if (p.body == end && extra_vertices.empty())
-    throw error(error_kind::bad_input, "no edges: the file holds only comments or counts", file);
+  const prelude p = checked_prelude(text, file, require_weights, !extra_vertices.empty());
   const bool weighted = p.fields >= 3;
   std::vector<edge_chunk> chunks = parse_in_parallel<edge_chunk>(
       text, p.body, file,
@@ -152,8 +165,31 @@ parsed_edges parse_edge_list(const input_bytes& in, const std::string& file, boo
         parse_edges(begin, stop, weighted, out);
       },
       progress);
-  check_edge_count(p.counts, chunks, text, file);
+  check_declared_count(declared_by(p, text), edges_held(chunks), file);
   return compact_edges(chunks, weighted, extra_vertices, file);
+}
+
+edges_piece parse_edge_list_piece(const input_bytes& in, const std::string& file,
+                                  bool require_weights, std::uint64_t index, std::uint64_t parts) {
+  const std::string_view text = in.view();
+  const prelude p = checked_prelude(text, file, require_weights, false);
+  edges_piece out = declared_by(p, text);
+  std::vector<edge_chunk> chunks = parse_in_parallel<edge_chunk>(
+      text, piece_begin(text, p.body, index, parts), piece_begin(text, p.body, index + 1, parts),
+      file, [&](const char* begin, const char* stop, edge_chunk& chunk) {
+        parse_edges(begin, stop, out.weighted, chunk);
+      });
+  const std::uint64_t held = edges_held(chunks);
+  out.src.reserve(held);
+  out.dst.reserve(held);
+  out.weights.reserve(out.weighted ? held : 0);
+  for (edge_chunk& c : chunks) {
+    out.src.insert(out.src.end(), c.src.begin(), c.src.end());
+    out.dst.insert(out.dst.end(), c.dst.begin(), c.dst.end());
+    out.weights.insert(out.weights.end(), c.weights.values.begin(), c.weights.values.end());
+    c = {};
+  }
+  return out;
 }
 
 buffer<std::int64_t> parse_vertex_list(const input_bytes& in, const std::string& file) {

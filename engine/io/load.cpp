@@ -18,19 +18,17 @@
 namespace graphring {
 namespace {
 
-enum class file_format { matrix_market, edge_list, weighted_edge_list, ldbc_edges, dimacs, grb };
-
 // By the name, except that a Matrix Market or .grb file is known by its first bytes whatever it
 // is called (a .txt holding Matrix Market would otherwise read as an edge list, its size line
 // becoming an edge).
-std::optional<file_format> format_named(const std::string& ext) {
-  if (ext == ".mtx" || ext == ".mm") return file_format::matrix_market;
+std::optional<input_format> format_named(const std::string& ext) {
+  if (ext == ".mtx" || ext == ".mm") return input_format::matrix_market;
   if (ext == ".el" || ext == ".txt" || ext == ".tsv" || ext == ".edges")
-    return file_format::edge_list;
-  if (ext == ".wel") return file_format::weighted_edge_list;
-  if (ext == ".e") return file_format::ldbc_edges;
-  if (ext == ".gr") return file_format::dimacs;
-  if (ext == ".grb") return file_format::grb;
+    return input_format::edge_list;
+  if (ext == ".wel") return input_format::weighted_edge_list;
+  if (ext == ".e") return input_format::ldbc_edges;
+  if (ext == ".gr") return input_format::dimacs;
+  if (ext == ".grb") return input_format::grb;
   return std::nullopt;
 }
 
@@ -39,10 +37,17 @@ std::string dotted(const std::string& format) {
   return format.starts_with(".") ? format : "." + format;
 }
 
-file_format detect(const std::string& path, const std::string& format, const io::input_bytes& in) {
+}  // namespace
+
+input_format detect_input_format(const std::string& path, const std::string& format,
+                                 const io::input_bytes& in) {
+  if (!format.empty() && !format_named(dotted(format)))
+    throw error(error_kind::usage, "--input-format '" + format +
+                                       "' names no format graphring reads (" + input_formats_text +
+                                       ")");
   const std::string_view first = in.view().substr(0, 16);
-  if (first.starts_with("%%MatrixMarket")) return file_format::matrix_market;
-  if (first.starts_with("GRPHRING")) return file_format::grb;
+  if (first.starts_with("%%MatrixMarket")) return input_format::matrix_market;
+  if (first.starts_with("GRPHRING")) return input_format::grb;
   if (!format.empty()) return *format_named(dotted(format));
   const std::string ext = io::extension_of(path);
   if (const auto named = format_named(ext)) return *named;
@@ -52,9 +57,11 @@ file_format detect(const std::string& path, const std::string& format, const io:
                     input_formats_text +
                     " (--input-format FORMAT reads a file of another name as one of them)",
                 path);
-  if (first.starts_with("p sp") || first.starts_with("c ")) return file_format::dimacs;
-  return file_format::edge_list;
+  if (first.starts_with("p sp") || first.starts_with("c ")) return input_format::dimacs;
+  return input_format::edge_list;
 }
+
+namespace {
 
 bool exists(const std::string& path) {
   struct stat st {};
@@ -121,14 +128,12 @@ graph load_graph(const std::string& source, const load_options& options) {
   // An LDBC graph's vertex list sits beside its edges: NAME.e and NAME.v; with it, an empty .e
   // is a graph without edges.
   if (!options.format.empty() && !format_named(dotted(options.format)))
-    throw error(error_kind::usage, "--input-format '" + options.format +
-                                       "' names no format graphring reads (" + input_formats_text +
-                                       ")");
+    detect_input_format(source, options.format, {});  // the usage error, before reading
   const std::string vertex_file = source.substr(0, source.rfind(".e")) + ".v";
   const bool ldbc = io::extension_of(source) == ".e" && exists(vertex_file);
   io::input_bytes in = io::read_input(source, options.progress, ldbc);
-  const file_format format = detect(source, options.format, in);
-  if (format == file_format::grb) {
+  const input_format format = detect_input_format(source, options.format, in);
+  if (format == input_format::grb) {
     count_mapped_graph(in, source);
     graph g = io::parse_grb(in, source);
     const build_options& b = options.build;
@@ -153,13 +158,13 @@ graph load_graph(const std::string& source, const load_options& options) {
   report(options.progress, "parsing", 0);
   io::parsed_edges parsed;
   switch (format) {
-    case file_format::matrix_market:
+    case input_format::matrix_market:
       parsed = io::parse_matrix_market(in, source, options.progress);
       break;
-    case file_format::dimacs:
+    case input_format::dimacs:
       parsed = io::parse_dimacs(in, source, options.progress);
       break;
-    case file_format::ldbc_edges: {
+    case input_format::ldbc_edges: {
       buffer<std::int64_t> vertices;
       if (ldbc) vertices = io::parse_vertex_list(io::read_input(vertex_file), vertex_file);
       parsed = io::parse_edge_list(in, source, false, vertices, options.progress);
@@ -167,24 +172,19 @@ graph load_graph(const std::string& source, const load_options& options) {
       break;
     }
     default:
-      parsed = io::parse_edge_list(in, source, format == file_format::weighted_edge_list, {},
+      parsed = io::parse_edge_list(in, source, format == input_format::weighted_edge_list, {},
                                    options.progress);
       break;
   }
   report(options.progress, "building CSR", 0);
   const vertex_labels labels = parsed.edges.labels;
-  if (parsed.edges.nrows != parsed.edges.ncols)
-    throw error(error_kind::bad_input,
-                "the matrix is " + std::to_string(parsed.edges.nrows) + " x " +
-                    std::to_string(parsed.edges.ncols) +
-                    "; a graph's adjacency matrix must be square",
-                source);
+  io::require_square(parsed.edges.nrows, parsed.edges.ncols, source);
   const std::string format_name = parsed.format;
   const bool mirrored = parsed.mirrored;
   // A Matrix Market file holds each entry once, whatever the build then does with them: its
   // entries are checked before --symmetrize merges (v, u) with (u, v).
   const bool check_entries =
-      format == file_format::matrix_market && options.build.duplicates == duplicate_policy::keep;
+      format == input_format::matrix_market && options.build.duplicates == duplicate_policy::keep;
   build_options as_in_file = options.build;
   if (check_entries) as_in_file.symmetrize = as_in_file.drop_self_loops = false;
   graph g(build_csr(parsed.edges, check_entries ? as_in_file : options.build), labels);

@@ -6,6 +6,7 @@
 
 #include "engine/builder.hpp"
 #include "engine/graph.hpp"
+#include "engine/io/input_file.hpp"
 #include "engine/io/progress.hpp"
 
 namespace graphring {
@@ -23,6 +24,13 @@ inline constexpr const char* input_formats_text =
     ".mtx/.mm (Matrix Market), .el/.txt/.tsv/.edges (edge list), .wel (weighted edge list), "
     ".e (LDBC edges, a .v beside it), .gr (DIMACS), .grb (graphring binary); all but .grb may "
     "end .gz";
+
+enum class input_format { matrix_market, edge_list, weighted_edge_list, ldbc_edges, dimacs, grb };
+
+// The format load_graph reads `path` as, from the first bytes of `in`, else `format` (an
+// --input-format value; error_kind::usage when it names none), else the name, as below.
+input_format detect_input_format(const std::string& path, const std::string& format,
+                                 const io::input_bytes& in);
 
 // Formats: .mtx, .el/.txt (edge list), .wel (weighted edge list), .e (LDBC edge list; a .v
 // file beside it adds its vertices), .gr (DIMACS), .grb; each but .grb optionally .gz. A Matrix

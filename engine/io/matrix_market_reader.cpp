@@ -272,6 +272,54 @@ mm_chunk parse_array(std::string_view text, const mm_header& h) {
   return out;
 }
 
+// An array file's values, after checking that the file could hold them before any allocation.
+mm_chunk parse_dense(std::string_view text, const mm_header& h, const std::string& file) {
+  // Every value takes at least two bytes of text.
+  if (h.rows != 0 && h.cols > 2 * text.size() / h.rows)
+    throw parse_failure{h.size_line, "the size line declares " + std::to_string(h.rows) + " x " +
+                                         std::to_string(h.cols) +
+                                         " values, more than the file could hold"};
+  require_memory(h.rows * h.cols * 16, "a dense matrix of this size", file);
+  return parse_array(text, h);
+}
+
+// -x in T: wraps modulo 2^bits for the smallest integer, like every integer operation here.
+template <class T>
+T negated(T x) {
+  if constexpr (std::is_integral_v<T>) {
+    return T(std::make_unsigned_t<T>(0) - std::make_unsigned_t<T>(x));
+  } else {
+    return T(-x);
+  }
+}
+
+// Calls f(T{}) with the C++ type that `stored` names (not none).
+template <class F>
+void with_stored_type(value_type stored, F f) {
+  switch (stored) {
+    case value_type::none:
+      break;
+    case value_type::int32:
+      f(std::int32_t{});
+      break;
+    case value_type::int64:
+      f(std::int64_t{});
+      break;
+    case value_type::uint32:
+      f(std::uint32_t{});
+      break;
+    case value_type::uint64:
+      f(std::uint64_t{});
+      break;
+    case value_type::float32:
+      f(float{});
+      break;
+    case value_type::float64:
+      f(double{});
+      break;
+  }
+}
+
 template <class T>
 buffer<T> convert_values(const std::vector<mm_chunk>& chunks, bool from_integer, bool negate_mirror,
                          const std::vector<std::size_t>& mirrored_from) {
@@ -284,15 +332,46 @@ buffer<T> convert_values(const std::vector<mm_chunk>& chunks, bool from_integer,
   }
   const std::size_t n = out.size();
   out.reserve(n + mirrored_from.size());
-  // -x wraps modulo 2^bits for the smallest integer, like every integer operation here
-  auto negated = [](T x) {
-    if constexpr (std::is_integral_v<T>) {
-      return T(std::make_unsigned_t<T>(0) - std::make_unsigned_t<T>(x));
-    } else {
-      return T(-x);
-    }
-  };
   for (std::size_t k : mirrored_from) out.push_back(negate_mirror ? negated(out[k]) : out[k]);
+  return out;
+}
+
+std::string format_name(const mm_header& h) {
+  static const char* field_names[] = {"real", "integer", "pattern"};
+  static const char* symmetry_names[] = {"general", "symmetric", "skew-symmetric"};
+  return std::string("matrix market ") + (h.coordinate ? "coordinate " : "array ") +
+         field_names[int(h.field)] + " " + symmetry_names[int(h.symmetry)];
+}
+
+// A piece's entries (and their mirrors) with their values as the declared type stores them.
+edges_piece piece_of(const mm_header& h, mm_chunk& chunk, std::string_view text) {
+  edges_piece out;
+  out.vertices = h.rows;
+  out.format = format_name(h);
+  out.mirrored = h.symmetry != mm_symmetry::general;
+  if (h.coordinate) out.declared = h.entries;
+  out.declared_line = line_number(text, h.size_line);
+  out.weighted = h.stored != value_type::none;
+  const std::size_t n = chunk.row.size();
+  out.src.assign(chunk.row.begin(), chunk.row.end());
+  out.dst.assign(chunk.col.begin(), chunk.col.end());
+  const auto mirrors = [&](std::size_t k) { return out.mirrored && out.src[k] != out.dst[k]; };
+  for (std::size_t k = 0; k < n; ++k)
+    if (mirrors(k)) {
+      out.mirror_src.push_back(out.dst[k]);
+      out.mirror_dst.push_back(out.src[k]);
+    }
+  const bool skew = h.symmetry == mm_symmetry::skew;
+  with_stored_type(h.stored, [&](auto tag) {
+    using T = decltype(tag);
+    out.weights.reserve(n);
+    for (std::size_t k = 0; k < n; ++k) {
+      const T w = h.field == mm_field::integer ? T(chunk.integer[k]) : T(chunk.real[k]);
+      out.weights.push_back(double(w));
+      if (mirrors(k)) out.mirror_weights.push_back(double(skew ? negated(w) : w));
+    }
+  });
+  chunk = {};
   return out;
 }
 
@@ -311,13 +390,7 @@ parsed_edges parse_matrix_market(const input_bytes& in, const std::string& file,
           [&](const char* b, const char* e, mm_chunk& out) { parse_coordinate(b, e, h, out); },
           progress);
     } else {
-      // Every value takes at least two bytes of text; checked before any allocation.
-      if (h.rows != 0 && h.cols > 2 * text.size() / h.rows)
-        throw parse_failure{h.size_line, "the size line declares " + std::to_string(h.rows) +
-                                             " x " + std::to_string(h.cols) +
-                                             " values, more than the file could hold"};
-      require_memory(h.rows * h.cols * 16, "a dense matrix of this size", file);
-      chunks.push_back(parse_array(text, h));
+      chunks.push_back(parse_dense(text, h, file));
     }
   } catch (const parse_failure& f) {
     throw error(error_kind::bad_input, f.message, file, line_number(text, f.where));
@@ -325,11 +398,13 @@ parsed_edges parse_matrix_market(const input_bytes& in, const std::string& file,
 
   std::uint64_t held = 0;
   for (const mm_chunk& c : chunks) held += c.row.size();
-  if (h.coordinate && held != h.entries)
-    throw error(error_kind::bad_input,
-                "the size line declares " + std::to_string(h.entries) +
-                    " entries but the file holds " + std::to_string(held),
-                file, line_number(text, h.size_line));
+  if (h.coordinate && held != h.entries) {
+    edges_piece declared;
+    declared.format = "matrix market";
+    declared.declared = h.entries;
+    declared.declared_line = line_number(text, h.size_line);
+    check_declared_count(declared, held, file);
+  }
 
   parsed_edges result;
   edge_list& e = result.edges;
@@ -355,33 +430,58 @@ parsed_edges parse_matrix_market(const input_bytes& in, const std::string& file,
   }
   const bool from_integer = h.field == mm_field::integer;
   const bool skew = h.symmetry == mm_symmetry::skew;
-  switch (h.stored) {
-    case value_type::none:
-      break;
-    case value_type::int32:
-      e.weights = convert_values<std::int32_t>(chunks, from_integer, skew, mirrored_from);
-      break;
-    case value_type::int64:
-      e.weights = convert_values<std::int64_t>(chunks, from_integer, skew, mirrored_from);
-      break;
-    case value_type::uint32:
-      e.weights = convert_values<std::uint32_t>(chunks, from_integer, skew, mirrored_from);
-      break;
-    case value_type::uint64:
-      e.weights = convert_values<std::uint64_t>(chunks, from_integer, skew, mirrored_from);
-      break;
-    case value_type::float32:
-      e.weights = convert_values<float>(chunks, from_integer, skew, mirrored_from);
-      break;
-    case value_type::float64:
-      e.weights = convert_values<double>(chunks, from_integer, skew, mirrored_from);
-      break;
-  }
-  static const char* field_names[] = {"real", "integer", "pattern"};
-  static const char* symmetry_names[] = {"general", "symmetric", "skew-symmetric"};
-  result.format = std::string("matrix market ") + (h.coordinate ? "coordinate " : "array ") +
-                  field_names[int(h.field)] + " " + symmetry_names[int(h.symmetry)];
+  with_stored_type(h.stored, [&](auto tag) {
+    e.weights = convert_values<decltype(tag)>(chunks, from_integer, skew, mirrored_from);
+  });
+  result.format = format_name(h);
   return result;
+}
+
+edges_piece parse_matrix_market_piece(const input_bytes& in, const std::string& file,
+                                      std::uint64_t index, std::uint64_t parts) {
+  const std::string_view text = in.view();
+  mm_header h;
+  mm_chunk chunk;
+  try {
+    h = parse_header(text, file);
+    if (h.coordinate) {
+      std::vector<mm_chunk> chunks = parse_in_parallel<mm_chunk>(
+          text, piece_begin(text, h.body, index, parts),
+          piece_begin(text, h.body, index + 1, parts), file,
+          [&](const char* b, const char* e, mm_chunk& out) { parse_coordinate(b, e, h, out); });
+      for (mm_chunk& c : chunks) {
+        chunk.row.insert(chunk.row.end(), c.row.begin(), c.row.end());
+        chunk.col.insert(chunk.col.end(), c.col.begin(), c.col.end());
+        chunk.real.insert(chunk.real.end(), c.real.begin(), c.real.end());
+        chunk.integer.insert(chunk.integer.end(), c.integer.begin(), c.integer.end());
+        c = {};
+      }
+    } else if (index == 0) {
+      chunk = parse_dense(text, h, file);
+    }
+  } catch (const parse_failure& f) {
+    throw error(error_kind::bad_input, f.message, file, line_number(text, f.where));
+  }
+  require_square(h.rows, h.cols, file);
+  return piece_of(h, chunk, text);
+}
+
+void require_square(std::uint64_t rows, std::uint64_t columns, const std::string& file) {
+  if (rows != columns)
+    throw error(error_kind::bad_input,
+                "the matrix is " + std::to_string(rows) + " x " + std::to_string(columns) +
+                    "; a graph's adjacency matrix must be square",
+                file);
+}
+
+void check_declared_count(const edges_piece& piece, std::uint64_t held, const std::string& file) {
+  if (!piece.declared || *piece.declared == held) return;
+  const bool entries = piece.format.starts_with("matrix market");
+  throw error(error_kind::bad_input,
+              (entries ? "the size line declares " : "the count line says ") +
+                  std::to_string(*piece.declared) + (entries ? " entries" : " edges") +
+                  " but the file holds " + std::to_string(held),
+              file, piece.declared_line);
 }
 
 std::uint64_t matrix_market_entry_line(const input_bytes& in, std::uint64_t row, std::uint64_t col,

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/error.hpp"
@@ -149,15 +150,32 @@ inline std::vector<const char*> split_at_lines(std::string_view text, std::size_
   return cuts;
 }
 
+// Where the `index`-th of `parts` line-aligned pieces of [from, text's end) begins (from a line
+// start): the first line start at or after its share of the bytes; `parts` gives the end. Every
+// index is found on its own, so processes that each take piece [begin(i), begin(i + 1)) cover the
+// text once between them.
+inline const char* piece_begin(std::string_view text, const char* from, std::uint64_t index,
+                               std::uint64_t parts) {
+  const char* end = text.data() + text.size();
+  if (index == 0) return from;
+  if (index >= parts) return end;
+  const std::uint64_t size = std::uint64_t(end - from);
+  // size * index / parts without overflow for any file size
+  const char* p = from + (size / parts * index + size % parts * index / parts);
+  if (p <= from) return from;
+  const void* nl = std::memchr(p - 1, '\n', std::size_t(end - p + 1));
+  return nl ? static_cast<const char*>(nl) + 1 : end;
+}
+
 // Runs `parse_chunk(const char* begin, const char* end, Result&)` over line-aligned chunks of
-// the part of `text` from `from` (a line start) to its end, in parallel, and returns the chunk
+// [from, to) in `text` (both line starts, or `to` its end), in parallel, and returns the chunk
 // results in text order. A parse_failure becomes a graphring::error at its file and line in
 // `text` (the earliest one wins). `progress` hears "parsing" after each chunk.
 template <class Result, class ParseChunk>
-std::vector<Result> parse_in_parallel(std::string_view text, const char* from,
+std::vector<Result> parse_in_parallel(std::string_view text, const char* from, const char* to,
                                       const std::string& file, ParseChunk&& parse_chunk,
                                       const progress_fn& progress = {}) {
-  const std::string_view part(from, std::size_t(text.data() + text.size() - from));
+  const std::string_view part(from, std::size_t(to - from));
   // Few large chunks: each chunk's output arrays then reach the size where buffer<> takes huge
   // pages; a few chunks per thread still balance the load.
   const std::size_t threads = std::size_t(omp_get_max_threads());
@@ -189,6 +207,15 @@ std::vector<Result> parse_in_parallel(std::string_view text, const char* from,
     if (errors[c]) throw errors[c]->at(file, errors[c]->line());
   }
   return results;
+}
+
+// The same over [from, text's end).
+template <class Result, class ParseChunk>
+std::vector<Result> parse_in_parallel(std::string_view text, const char* from,
+                                      const std::string& file, ParseChunk&& parse_chunk,
+                                      const progress_fn& progress = {}) {
+  return parse_in_parallel<Result>(text, from, text.data() + text.size(), file,
+                                   std::forward<ParseChunk>(parse_chunk), progress);
 }
 
 }  // namespace graphring::io
