@@ -1,7 +1,8 @@
 // A process's share of A's edges, as arcs k -> j with a weight and, where the graph's build is
-// still to finish, an arc number. From one of two places:
+// still to finish, an arc number. From one of three places:
 // - a graph held whole (a memory-mapped .grb, or a file every process parsed): A's rows of the
 //   process's vector part, about m/P edges;
+// - a text file read in pieces (graph_pieces.hpp): the same rows, which this process alone holds;
 // - an rmat:, kron: or urand: name: the process's m/P of the generator's edges, made on the
 //   spot, each as its two arcs (edge k is arc 2k, its reverse arc 2k + 1; engine/generators.hpp),
 //   self-loops left out. Duplicates remain: the blocks' owners keep each (row, column)'s first arc,
@@ -47,6 +48,13 @@ class local_edges {
         part_(procs.part(n_)),
         a_(&g.adjacency()),
         symmetric_(g.known_symmetric().value_or(false)) {}
+  // A's rows of this process's part, held alone: `rows` holds rows part(n) of n columns.
+  local_edges(const process_grid& procs, const csr_matrix& rows, bool symmetric)
+      : n_(rows.ncols),
+        part_(procs.part(n_)),
+        a_(&rows),
+        first_row_(part_.offset),
+        symmetric_(symmetric) {}
   // This process's share of the generator's edges, each with both its arcs.
   local_edges(const process_grid& procs, const edge_generator& make)
       : n_(make.vertices()), make_(&make), symmetric_(true) {
@@ -68,7 +76,7 @@ class local_edges {
     if (a_) {
       const edge_weights weight(*a_);
       for (std::uint64_t k = part_.offset; k < part_.offset + part_.length; ++k)
-        for (edge_offset p = a_->row_begin(k); p < a_->row_end(k); ++p)
+        for (edge_offset p = a_->row_begin(k - first_row_); p < a_->row_end(k - first_row_); ++p)
           f(k, std::uint64_t(a_->cols[p]), weight(p), std::uint64_t(0));
       return;
     }
@@ -84,6 +92,7 @@ class local_edges {
   std::uint64_t n_ = 0;
   local_part part_;
   const csr_matrix* a_ = nullptr;
+  std::uint64_t first_row_ = 0;  // the vertex a_'s row 0 is
   const edge_generator* make_ = nullptr;
   std::uint64_t first_edge_ = 0, end_edge_ = 0;
   bool symmetric_ = false;

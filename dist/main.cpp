@@ -22,6 +22,7 @@
 #include "cli/commands/commands.hpp"
 #include "core/error.hpp"
 #include "dist/algorithms.hpp"
+#include "dist/graph_pieces.hpp"
 #include "engine/generators.hpp"
 
 namespace graphring::dist {
@@ -37,20 +38,27 @@ const char* usage_text =
     "  (each takes --out FILE, without it the result goes to standard output, and --stats:\n"
     "   times, steps and bytes sent per process as JSON on standard error)\n"
     "common options: --symmetrize --drop-self-loops --threads N --quiet --input-format FORMAT\n"
-    "GRAPH is a file (.grb is memory-mapped, each process reading its rows; .mtx .el .wel .e .gr\n"
-    "are parsed by every process) or a generator: rmat:SCALE[:EDGEFACTOR] and\n"
+    "GRAPH is a file (.mtx .el .wel .txt: each process parses 1/P of the lines; .grb:\n"
+    "memory-mapped, each process reading its rows; .gz .e .gr and standard input: parsed by\n"
+    "every process) or a generator: rmat:SCALE[:EDGEFACTOR] and\n"
     "urand:SCALE[:EDGEFACTOR] (add :seed=N, :weighted) made in shares, grid:SIDE by every "
     "process\n";
 
-// The graph as the processes hold it: a file's graph whole (each process reads its rows of it),
-// or a generator's name (each process makes its share of the arcs).
+// The graph as the processes hold it: a text file in pieces (each process parses its piece,
+// then holds its rows), another file whole (each process reads its rows of it), or a generator's
+// name (each process makes its share of the arcs).
 struct input {
+  io::input_bytes bytes;
+  std::optional<io::edges_piece> piece;
+  std::optional<graph_rows> rows;
   std::optional<graph> g;
   std::optional<edge_generator> make;
   vertex_labels generated_labels;
   std::optional<local_edges> edges;
 
-  const vertex_labels& labels() const { return g ? g->labels() : generated_labels; }
+  const vertex_labels& labels() const {
+    return g ? g->labels() : rows ? rows->labels : generated_labels;
+  }
   std::uint64_t vertices() const { return labels().size(); }
 };
 
@@ -59,19 +67,45 @@ struct command_spec {
   std::function<run_record(const process_grid&, const input&, const cli::arguments&)> run;
 };
 
-// GRAPH read by every process (a .grb mapped), or, for rmat:, kron: and urand:, made in shares.
+// Local: GRAPH's piece parsed by this process (a Matrix Market file or an edge list, mapped),
+// or GRAPH read by every process (a .grb mapped; another file parsed whole), or, for rmat:, kron:
+// and urand:, this process's share made.
 void open_input(input& in, const process_grid& procs, const std::string& source,
                 const cli::arguments& args) {
+  cli::current_input() = source;
   if (is_edge_generator_name(source)) {
-    cli::current_input() = source;
     in.make.emplace(source);
     in.generated_labels = vertex_labels::with_offset(in.make->vertices(), 0);
     in.edges.emplace(procs, *in.make);
     return;
   }
+  if (source != "-" && io::extension_of(source) != ".e") {  // an LDBC .e may have a .v beside it
+    in.bytes = io::read_input(source);
+    const input_format format =
+        detect_input_format(source, args.value("--input-format").value_or(""), in.bytes);
+    if (read_in_pieces(format, in.bytes)) {
+      in.piece = read_piece(procs, format, in.bytes, source);
+      return;
+    }
+    in.bytes = {};
+  }
   in.g.emplace(cli::load_for_command(source, args, procs.root()));
   in.g->symmetric();  // recorded by a .grb; a scan of the graph otherwise
   in.edges.emplace(procs, *in.g);
+}
+
+// Collective, after open_input: a file read in pieces becomes this process's rows.
+void gather_rows(input& in, const process_grid& procs, const cli::arguments& args) {
+  if (!in.piece) return;
+  build_options options;
+  options.symmetrize = args.flag("--symmetrize");
+  options.drop_self_loops = args.flag("--drop-self-loops");
+  io::edges_piece piece = std::move(*in.piece);
+  in.piece.reset();
+  in.rows.emplace(
+      rows_from_pieces(procs, std::move(piece), options, in.bytes, cli::current_input()));
+  in.bytes = {};
+  in.edges.emplace(procs, in.rows->rows, in.rows->symmetric);
 }
 
 run_record run_bfs(const process_grid& procs, const input& in, const cli::arguments& args) {
@@ -261,6 +295,13 @@ int run(const std::vector<std::string>& argv) {
         const double start = MPI_Wtime();
         open_input(in, *procs, args->positional()[0], *args);
         load_seconds = MPI_Wtime() - start;
+      })))
+    return *status;
+  // Collective steps, then local checks: a file read in pieces becomes each process's rows.
+  if (const auto status = agree(attempt([&] {
+        const double start = MPI_Wtime();
+        gather_rows(in, *procs, *args);
+        load_seconds += MPI_Wtime() - start;
       })))
     return *status;
   // Collective steps: every process runs the algorithm; the root writes the result.

@@ -17,6 +17,12 @@ local_part share(std::uint64_t total, int parts, int which) {
   return {begin, which == parts - 1 ? total - begin : each};
 }
 
+// Which part of `share`'s split holds x: x / each, the last part taking the rest.
+int share_holding(std::uint64_t x, std::uint64_t total, int parts) {
+  const std::uint64_t each = total / std::uint64_t(parts);
+  return each == 0 ? parts - 1 : int(std::min<std::uint64_t>(x / each, std::uint64_t(parts - 1)));
+}
+
 }  // namespace
 
 process_grid::process_grid(MPI_Comm world) : world_(world) {
@@ -47,12 +53,13 @@ local_part process_grid::block_columns(std::uint64_t n) const {
 }
 
 int process_grid::owner(std::uint64_t row, std::uint64_t column, std::uint64_t n) const {
-  // The block of `share` that holds x: x / each, the last block taking the rest.
-  const std::uint64_t each = n / std::uint64_t(side_);
-  const auto block = [&](std::uint64_t x) {
-    return each == 0 ? side_ - 1 : int(std::min<std::uint64_t>(x / each, std::uint64_t(side_ - 1)));
-  };
-  return grid_->GetRank(block(row), block(column));
+  return grid_->GetRank(share_holding(row, n, side_), share_holding(column, n, side_));
+}
+
+int process_grid::vertex_owner(std::uint64_t v, std::uint64_t n) const {
+  const int grid_row = share_holding(v, n, side_);
+  const local_part row = share(n, side_, grid_row);
+  return grid_->GetRank(grid_row, share_holding(v - row.offset, row.length, side_));
 }
 
 double process_grid::sum(double x) const {

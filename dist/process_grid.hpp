@@ -43,18 +43,27 @@ class process_grid {
   local_part block_columns(std::uint64_t n) const;
   // The process whose block of an n x n matrix holds entry (row, column).
   int owner(std::uint64_t row, std::uint64_t column, std::uint64_t n) const;
+  // The process whose part of a vector of n entries holds entry v.
+  int vertex_owner(std::uint64_t v, std::uint64_t n) const;
 
   // The parts of every process, gathered on the root, concatenated in global order: the whole
   // vector there, an empty one elsewhere. T is copied as bytes.
   template <class T>
   std::vector<T> gather(const std::vector<T>& mine, std::uint64_t n) const;
 
+  // Every process's `mine`, concatenated in rank order, on every process. T is copied as bytes.
+  // error_kind::limit, on every process, over 2^31 - 1 items in all.
+  template <class T>
+  std::vector<T> all_gather(const std::vector<T>& mine) const;
+
   // Every process sends counts[r] items of `outgoing` (grouped by destination, in rank order) to
   // process r; returns what this process received, grouped by source. T is copied as bytes.
-  // error_kind::limit, on every process, when one sends or receives over 2^31 items.
+  // One MPI_Alltoallv while every process sends and receives at most `most` items (MPI's int
+  // counts and offsets), else messages of at most `most` items between every two processes.
   // With one process, `outgoing` itself comes back.
   template <class T>
-  std::vector<T> exchange(std::vector<T> outgoing, const std::vector<std::uint64_t>& counts) const;
+  std::vector<T> exchange(std::vector<T> outgoing, const std::vector<std::uint64_t>& counts,
+                          std::uint64_t most = INT32_MAX) const;
 
   // Σ over the processes, on every process.
   double sum(double x) const;
@@ -92,36 +101,76 @@ std::vector<T> process_grid::gather(const std::vector<T>& mine, std::uint64_t n)
 }
 
 template <class T>
-std::vector<T> process_grid::exchange(std::vector<T> outgoing,
-                                      const std::vector<std::uint64_t>& counts) const {
-  if (size_ == 1) return outgoing;
-  std::vector<std::uint64_t> incoming_counts(counts.size());
-  MPI_Alltoall(counts.data(), 1, MPI_UINT64_T, incoming_counts.data(), 1, MPI_UINT64_T, world_);
-  std::vector<int> send_count(counts.size()), send_at(counts.size()), receive_count(counts.size()),
-      receive_at(counts.size());
-  std::uint64_t sent = 0, received = 0;
-  for (std::size_t r = 0; r < counts.size(); ++r) {
-    send_count[r] = int(counts[r]);
-    send_at[r] = int(sent);
-    receive_count[r] = int(incoming_counts[r]);
-    receive_at[r] = int(received);
-    sent += counts[r];
-    received += incoming_counts[r];
+std::vector<T> process_grid::all_gather(const std::vector<T>& mine) const {
+  std::vector<long long> sizes(std::size_t(size_), 0);
+  const long long size = static_cast<long long>(mine.size());
+  MPI_Allgather(&size, 1, MPI_LONG_LONG, sizes.data(), 1, MPI_LONG_LONG, world_);
+  std::vector<int> counts(static_cast<std::size_t>(size_)),
+      displacements(static_cast<std::size_t>(size_));
+  long long total = 0;
+  for (std::size_t r = 0; r < sizes.size(); ++r) {
+    displacements[r] = static_cast<int>(std::min<long long>(total, INT32_MAX));
+    counts[r] = static_cast<int>(std::min<long long>(sizes[r], INT32_MAX));
+    total += sizes[r];
   }
-  // Counts and offsets are ints of items: every process checks the largest total, so all refuse
-  // alike.
-  std::uint64_t largest = std::max(sent, received);
-  MPI_Allreduce(MPI_IN_PLACE, &largest, 1, MPI_UINT64_T, MPI_MAX, world_);
-  if (largest > std::uint64_t(INT32_MAX))
+  if (total > INT32_MAX)  // MPI's int counts and offsets, on every process alike
     throw error(error_kind::limit,
-                "a process's share of the graph is over 2^31 entries, more than one MPI exchange "
-                "carries: run on more processes");
+                "graphring-dist gathers at most 2^31 - 1 items on every process");
   MPI_Datatype item;
   MPI_Type_contiguous(int(sizeof(T)), MPI_BYTE, &item);
   MPI_Type_commit(&item);
-  std::vector<T> incoming(received);
-  MPI_Alltoallv(outgoing.data(), send_count.data(), send_at.data(), item, incoming.data(),
-                receive_count.data(), receive_at.data(), item, world_);
+  std::vector<T> all(static_cast<std::size_t>(total));
+  MPI_Allgatherv(mine.data(), static_cast<int>(mine.size()), item, all.data(), counts.data(),
+                 displacements.data(), item, world_);
+  MPI_Type_free(&item);
+  return all;
+}
+
+template <class T>
+std::vector<T> process_grid::exchange(std::vector<T> outgoing,
+                                      const std::vector<std::uint64_t>& counts,
+                                      std::uint64_t most) const {
+  if (size_ == 1) return outgoing;
+  std::vector<std::uint64_t> incoming_counts(counts.size());
+  MPI_Alltoall(counts.data(), 1, MPI_UINT64_T, incoming_counts.data(), 1, MPI_UINT64_T, world_);
+  std::vector<std::uint64_t> send_at(counts.size() + 1, 0), receive_at(counts.size() + 1, 0);
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    send_at[r + 1] = send_at[r] + counts[r];
+    receive_at[r + 1] = receive_at[r] + incoming_counts[r];
+  }
+  // Every process checks the largest total, so all take the same way.
+  std::uint64_t largest = std::max(send_at.back(), receive_at.back());
+  MPI_Allreduce(MPI_IN_PLACE, &largest, 1, MPI_UINT64_T, MPI_MAX, world_);
+  MPI_Datatype item;
+  MPI_Type_contiguous(int(sizeof(T)), MPI_BYTE, &item);
+  MPI_Type_commit(&item);
+  std::vector<T> incoming(receive_at.back());
+  if (largest <= most) {
+    const auto ints = [](const std::vector<std::uint64_t>& x, std::size_t n) {
+      return std::vector<int>(x.begin(), x.begin() + std::ptrdiff_t(n));
+    };
+    const std::vector<int> send_count = ints(counts, counts.size()),
+                           receive_count = ints(incoming_counts, counts.size());
+    const std::vector<int> send_offset = ints(send_at, counts.size()),
+                           receive_offset = ints(receive_at, counts.size());
+    MPI_Alltoallv(outgoing.data(), send_count.data(), send_offset.data(), item, incoming.data(),
+                  receive_count.data(), receive_offset.data(), item, world_);
+  } else {
+    std::vector<MPI_Request> requests;
+    const auto each_message = [&](std::uint64_t at, std::uint64_t count, auto post) {
+      for (std::uint64_t done = 0; done < count; done += most)
+        post(at + done, int(std::min(most, count - done)));
+    };
+    for (int r = 0; r < size_; ++r)
+      each_message(receive_at[r], incoming_counts[r], [&](std::uint64_t at, int n) {
+        MPI_Irecv(incoming.data() + at, n, item, r, 0, world_, &requests.emplace_back());
+      });
+    for (int r = 0; r < size_; ++r)
+      each_message(send_at[r], counts[r], [&](std::uint64_t at, int n) {
+        MPI_Isend(outgoing.data() + at, n, item, r, 0, world_, &requests.emplace_back());
+      });
+    MPI_Waitall(int(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+  }
   MPI_Type_free(&item);
   outgoing = {};
   return incoming;

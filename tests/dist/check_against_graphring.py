@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
 """graphring-dist against graphring on one machine: the same command on the same graph, compared.
 
-For each graph (the bundled rome99 and karate, and R-MAT and uniform random graphs, which each
-process makes its share of; or, with
---graphs shared, web-NotreDame, soc-Slashdot0902 and soc-Epinions1), under `mpirun -np P`:
+For each graph (the bundled rome99 and karate, as .grb files every process maps and as text
+files each process parses a piece of, and R-MAT and uniform random graphs, which each process
+makes its share of; or, with --graphs shared, web-NotreDame as .grb and soc-Slashdot0902 and
+soc-Epinions1 as edge lists read in pieces), under `mpirun -np P`:
   bfs       levels equal; parents valid (the parent is one level up and has an edge to the vertex)
   sssp      distances equal
   pagerank  every rank within 1e-9 of graphring's
   cc        the same smallest id per component (so the same partition)
   --stats   one JSON line, PageRank's bytes sent within 10% of the 2-D model's
-and bad input: a missing file, a truncated .grb, an unknown option, --help, and a process count
-that is no square (P = 2): one message from one process, the same exit status from all, never a
-hang. Every run has a time limit, so a process that waits forever fails the test instead of
+and bad input: a missing file, a truncated .grb, a bad line, a wrong edge count and a duplicate
+Matrix Market entry in text read in pieces (named at the file's line, whichever process read it),
+an unknown option, --help, and a process count that is no square (P = 2): one message from one
+process, the same exit status from all, never a hang. Every run has a time limit, so a process that waits forever fails the test instead of
 hanging it.
 Exit status 0 when every check passes, 1 otherwise.
 """
@@ -66,6 +68,19 @@ def check_errors(a, mpirun, work):
     cycle = os.path.join(work, "cycle.wel")
     with open(cycle, "w") as f:
         f.write("1 2 4\n2 3 -1\n3 1 -4\n")  # a cycle of length -1
+    # Text read in pieces, each fault near the end, in the last process's piece.
+    lines = [f"{i} {(i * 7919) % 3000}" for i in range(3000)]
+    bad_line = os.path.join(work, "bad_line.el")
+    with open(bad_line, "w") as f:
+        f.write("\n".join(lines[:2990] + ["17 x9"] + lines[2990:]) + "\n")  # line 2991
+    miscounted = os.path.join(work, "miscounted.el")
+    with open(miscounted, "w") as f:
+        f.write("3000\n2999\n" + "\n".join(lines) + "\n")
+    duplicate = os.path.join(work, "duplicate.mtx")
+    with open(duplicate, "w") as f:
+        entries = [f"{i + 1} {(i * 7919) % 3000 + 1}" for i in range(3000)] + ["2990 2892"]
+        f.write(f"%%MatrixMarket matrix coordinate pattern general\n3000 3000 {len(entries)}\n")
+        f.write("\n".join(entries) + "\n")  # (2990, 2892) again at line 3003
     square = round(a.np ** 0.5) ** 2 == a.np
     cases = [(["bfs", rome, "--source", "1"], 0 if square else 2, "" if square else "square")]
     if square:
@@ -77,6 +92,9 @@ def check_errors(a, mpirun, work):
                   (["sssp", negative, "--source", "1"], 0, ""),
                   (["sssp", negative, "--source", "1", "--delta", "2"], 2, "non-negative"),
                   (["sssp", cycle, "--source", "1"], 2, "negative-weight cycle"),
+                  (["cc", bad_line], 2, "bad_line.el:2991: destination id is not an integer"),
+                  (["cc", miscounted], 2, "miscounted.el:2: the count line says 2999 edges"),
+                  (["cc", duplicate], 2, "duplicate.mtx:3003: duplicate entry (2990, 2892)"),
                   (["sssp", "--help"], 0, "")]
     failures = 0
     for args, status, text in cases:
@@ -139,15 +157,22 @@ def main():
     if os.geteuid() == 0:
         mpirun.insert(1, "--allow-run-as-root")
 
+    # (graph, source or None for the vertex of most out-edges, the form the processes read it
+    # in: ".grb" mapped by every process, ".wel" / ".el" converted to it and read in pieces,
+    # "text" the file as it is, read in pieces, "made" a generator's shares)
     if a.graphs == "bundled":
-        graphs = [(os.path.join(a.datasets, "rome99.gr"), "1"),
-                  (os.path.join(a.datasets, "karate.mtx"), "1"),
-                  ("rmat:12:8:seed=3:weighted", None), ("urand:12:8:seed=5:weighted", None)]
+        graphs = [(os.path.join(a.datasets, "rome99.gr"), "1", ".grb"),
+                  (os.path.join(a.datasets, "rome99.gr"), "1", ".wel"),
+                  (os.path.join(a.datasets, "karate.mtx"), "1", ".grb"),
+                  (os.path.join(a.datasets, "karate.mtx"), "1", "text"),
+                  ("rmat:12:8:seed=3:weighted", None, "made"),
+                  ("urand:12:8:seed=5:weighted", None, "made")]
     else:
-        graphs = [(os.path.join(a.shared, name), source) for name, source in
-                  [("web/web-NotreDame.txt.gz", "0"), ("social/soc-Slashdot0902.txt.gz", "0"),
-                   ("social/soc-Epinions1.txt.gz", "0")]]
-        absent = [g for g, _ in graphs if not os.path.exists(g)]
+        graphs = [(os.path.join(a.shared, name), source, form) for name, source, form in
+                  [("web/web-NotreDame.txt.gz", "0", ".grb"),
+                   ("social/soc-Slashdot0902.txt.gz", "0", ".el"),
+                   ("social/soc-Epinions1.txt.gz", "0", ".el")]]
+        absent = [g for g, _, _ in graphs if not os.path.exists(g)]
         if absent:
             print(f"{', '.join(absent)} absent")
             return 1 if os.environ.get("GRAPHRING_REQUIRE_SHARED_DATASETS") == "1" else 77
@@ -160,23 +185,26 @@ def main():
                 graphs = []  # the error checks above are all a non-square count can run
             else:
                 failures += check_stats(a, mpirun)
-        for graph, source in graphs:
-            if ":" not in graph:  # a file: every process maps its .grb (a generator: made in shares)
-                grb = os.path.join(work, os.path.basename(graph).split(".")[0] + ".grb")
-                r = run([a.graphring, "convert", graph, grb, "--quiet"])
+        for graph, source, form in graphs:
+            if form.startswith("."):
+                converted = os.path.join(work, os.path.basename(graph).split(".")[0] + form)
+                r = run([a.graphring, "convert", graph, converted, "--quiet"])
                 if r.returncode != 0:
                     print(f"FAIL convert {graph}: {r.stderr.strip()}")
                     failures += 1
                     continue
-                graph = grb
+                graph = converted
             edge = edges(a.graphring, graph, work)
             if source is None:  # the vertex with the most out-edges
                 degree = {}
                 for u, _ in edge:
                     degree[u] = degree.get(u, 0) + 1
                 source = max(degree, key=degree.get)
-            for command in (["bfs", "--source", source], ["bfs", "--source", source, "--parents"],
-                            ["sssp", "--source", source], ["pagerank"], ["cc"]):
+            commands = [["bfs", "--source", source], ["bfs", "--source", source, "--parents"],
+                        ["sssp", "--source", source], ["pagerank"], ["cc"]]
+            if form == ".wel":  # the first arc of each pair kept, as graphring's build keeps it
+                commands.append(["sssp", "--source", source, "--symmetrize", "--drop-self-loops"])
+            for command in commands:
                 want, got = os.path.join(work, "want.txt"), os.path.join(work, "got.txt")
                 label = f"np={a.np} {os.path.basename(graph)} {' '.join(command)}"
                 single = run([a.graphring, *command, graph, "--out", want, "--quiet"])

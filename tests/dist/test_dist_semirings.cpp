@@ -2,7 +2,8 @@
 // (a struct value) and widest-path (a struct value and a positional multiply) examples,
 // iterated u = e_s ⊕ u ⊕.⊗ A to their fixpoint with dist::vxm over CombBLAS, give on every
 // vertex exactly what the single-machine engine's vxm gives. Also: the vector split that
-// process_grid assumes is CombBLAS's own. Run under mpirun; exit status 0 when all agree.
+// process_grid assumes is CombBLAS's own, vertex_owner agrees with it, and the exchange in small
+// messages equals the one in an MPI_Alltoallv. Run under mpirun; exit status 0 when all agree.
 #include <mpi.h>
 
 #include <cstdio>
@@ -146,10 +147,29 @@ int main(int argc, char** argv) {
     for (const std::uint64_t n : {0, 1, 5, 9, 10, 1000, 1001}) {
       const dist::local_part p = procs.part(n);
       combblas::FullyDistVec<std::int64_t, double> v(procs.grid(), std::int64_t(n), 0.0);
-      const std::uint64_t mismatches =
+      std::uint64_t mismatches =
           procs.sum(std::uint64_t(p.offset != std::uint64_t(v.LengthUntil()) ||
                                   p.length != std::uint64_t(v.MyLocLength())));
       expect(mismatches == 0, procs, "the vector split of n = " + std::to_string(n));
+      mismatches = 0;  // vertex_owner names the process whose part holds v
+      for (std::uint64_t x = 0; x < n; ++x)
+        mismatches += (procs.vertex_owner(x, n) == procs.rank()) !=
+                      (x >= p.offset && x < p.offset + p.length);
+      expect(procs.sum(mismatches) == 0, procs, "vertex_owner for n = " + std::to_string(n));
+    }
+    {  // the exchange in messages of at most 3 items each gives what one MPI_Alltoallv gives
+      std::vector<std::uint64_t> counts, items;
+      for (int r = 0; r < procs.size(); ++r) {
+        counts.push_back(std::uint64_t(procs.rank() * 5 + r + 1));
+        for (std::uint64_t i = 0; i < counts.back(); ++i)
+          items.push_back(std::uint64_t(procs.rank()) << 40 | std::uint64_t(r) << 20 | i);
+      }
+      const std::vector<std::uint64_t> whole = procs.exchange(items, counts),
+                                       in_messages = procs.exchange(items, counts, 3);
+      std::uint64_t expected = 0;
+      for (int r = 0; r < procs.size(); ++r) expected += std::uint64_t(r * 5 + procs.rank() + 1);
+      expect(procs.sum(std::uint64_t(whole != in_messages || whole.size() != expected)) == 0, procs,
+             "the exchange in messages of 3 items");
     }
     const std::string path = argc > 1 ? argv[1] : "";
     const graph g = load_graph(path);
