@@ -46,19 +46,18 @@ void refuse_too_many(std::uint64_t n, const std::string& file) {
 class label_ids {
  public:
   label_ids(const process_grid& procs, const io::edges_piece& piece, const std::string& file) {
-    std::int64_t range[2] = {std::numeric_limits<std::int64_t>::max(),
-                             std::numeric_limits<std::int64_t>::min()};
+    std::int64_t lo = std::numeric_limits<std::int64_t>::max(),
+                 hi = std::numeric_limits<std::int64_t>::min();
     for (const auto* labels : {&piece.src, &piece.dst})
-      for (std::int64_t x : *labels)
-        range[0] = std::min(range[0], x), range[1] = std::max(range[1], x);
-    range[1] = -range[1];  // one MPI_MIN finds both ends
-    MPI_Allreduce(MPI_IN_PLACE, range, 2, MPI_INT64_T, MPI_MIN, procs.world());
-    lo_ = range[0];
+      for (std::int64_t x : *labels) lo = std::min(lo, x), hi = std::max(hi, x);
+    MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_INT64_T, MPI_MIN, procs.world());
+    MPI_Allreduce(MPI_IN_PLACE, &hi, 1, MPI_INT64_T, MPI_MAX, procs.world());
+    lo_ = lo;
     const std::uint64_t count = procs.sum(std::uint64_t(2 * piece.src.size()));
     if (count == 0) return;
     // As graphring's reader: a table over the labels' span when it is not much wider than the
     // edges (hi - lo in unsigned arithmetic is exact; + 1 could wrap), else sorted labels.
-    const std::uint64_t distance = std::uint64_t(-range[1]) - std::uint64_t(lo_);
+    const std::uint64_t distance = std::uint64_t(hi) - std::uint64_t(lo);
     if (distance < 4 * count + (1u << 20))
       mark_present(procs, piece, distance + 1, file);
     else

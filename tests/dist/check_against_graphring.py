@@ -2,7 +2,7 @@
 """graphring-dist against graphring on one machine: the same command on the same graph, compared.
 
 For each graph (the bundled rome99 and karate, as .grb files every process maps and as text
-files each process parses a piece of, and R-MAT and uniform random graphs, which each process
+files each process parses a piece of, an edge list whose labels spread over ±10^15, and R-MAT and uniform random graphs, which each process
 makes its share of; or, with --graphs shared, web-NotreDame as .grb and soc-Slashdot0902 and
 soc-Epinions1 as edge lists read in pieces), under `mpirun -np P`:
   bfs       levels equal; parents valid (the parent is one level up and has an edge to the vertex)
@@ -20,6 +20,7 @@ Exit status 0 when every check passes, 1 otherwise.
 import argparse
 import json
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -180,6 +181,16 @@ def main():
     failures = 0
     with tempfile.TemporaryDirectory() as work:
         if a.graphs == "bundled":
+            # labels spread far wider than the edges (merged across the processes, not a table)
+            wide = os.path.join(work, "wide_labels.wel")
+            random.seed(11)
+            labels = [random.randrange(-10 ** 15, 10 ** 15) for _ in range(500)]
+            with open(wide, "w") as f:
+                for _ in range(3000):
+                    f.write(f"{random.choice(labels)} {random.choice(labels)} "
+                            f"{random.randrange(1, 100)}\n")
+            with open(wide) as f:
+                graphs.append((wide, f.readline().split()[0], "text"))
             failures += check_errors(a, mpirun, work)
             if round(a.np ** 0.5) ** 2 != a.np:
                 graphs = []  # the error checks above are all a non-square count can run
