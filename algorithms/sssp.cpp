@@ -150,7 +150,8 @@ vector<double> bellman_ford(const Matrix& a, vertex_id source) {
 template <class Matrix>
 vector<double> delta_stepping(const Matrix& a, vertex_id source, double delta,
                               bool nonnegative = false) {
-  if (delta <= 0) delta = automatic_delta(plain_matrix(a));
+  const bool automatic = delta <= 0;
+  if (automatic) delta = automatic_delta(plain_matrix(a));
   if (!std::isfinite(delta)) throw error(error_kind::usage, "delta must be a finite number");
   if (!nonnegative && reduce(min_monoid<double>{}, a) < 0)
     throw error(error_kind::usage, "delta-stepping needs non-negative weights");
@@ -165,7 +166,7 @@ vector<double> delta_stepping(const Matrix& a, vertex_id source, double delta,
   const double longest = reduce(max_monoid<double>{}, a);
   if (longest > delta && longest < 16 * delta)
     partition(light, heavy, value_le_op<double>{delta}, plain_matrix(a));
-  const bool split = heavy.nvals() > 0;
+  bool split = heavy.nvals() > 0;
   // The reached, unsettled vertices in buckets [kΔ, (k + 1)Δ) of their tentative distance.
   bucket_queue<double> buckets(dist, delta);
   vector<double> origin(n);
@@ -173,6 +174,17 @@ vector<double> delta_stepping(const Matrix& a, vertex_id source, double delta,
   buckets.push(origin);
   vector<bool> bucket(n);  // the vertices taken from the current bucket (when split)
   vector<double> settling(n);
+  // An automatic Δ grows where buckets are too small for their fixed costs (a grid's or a road
+  // network's thousands of buckets of a few hundred vertices; each bucket is a few operations):
+  // once `probe` buckets in a row took fewer than `small` vertices on average, Δ becomes the
+  // longest edge, where that is at most 16 Δ: every edge is then light, so L is A and no
+  // partition is made again. Distances stay exact: Δ-stepping is correct for any Δ
+  // (docs/kernel-speed-log.md has the measurements).
+  constexpr int probe = 16;
+  constexpr std::uint64_t small = 4096;
+  bool may_grow = automatic && longest > delta && longest <= 16 * delta;
+  int buckets_seen = 0;
+  std::uint64_t taken = 0;
   while (!buckets.empty()) {
     const double k = buckets.front_key();
     bucket.clear();
@@ -180,17 +192,28 @@ vector<double> delta_stepping(const Matrix& a, vertex_id source, double delta,
     // bucket ∪= near,  dist min= near min.+ L, each distance that fell into its bucket.
     do {
       const vector<double> near = buckets.pop();
+      taken += near.nvals();
       if (split)
         apply(
             bucket, no_mask, lor_op<bool>{}, [](double) { return true; }, near);
       buckets.push(vxm_improve(dist, min_plus<double>{}, near, light));
     } while (!buckets.empty() && buckets.front_key() == k);
-    if (!split) continue;
-    // settling = dist ∩ bucket,  dist min= settling min.+ H, each distance that fell into its
-    // bucket (beyond k, since every heavy edge is longer than Δ; were one to round into k, that
-    // bucket is simply taken again)
-    ewise_mult(settling, no_mask, no_accum, first_op<double>{}, dist, bucket);
-    buckets.push(vxm_improve(dist, min_plus<double>{}, settling, heavy));
+    if (split) {
+      // settling = dist ∩ bucket,  dist min= settling min.+ H, each distance that fell into its
+      // bucket (beyond k, since every heavy edge is longer than Δ; were one to round into k,
+      // that bucket is simply taken again)
+      ewise_mult(settling, no_mask, no_accum, first_op<double>{}, dist, bucket);
+      buckets.push(vxm_improve(dist, min_plus<double>{}, settling, heavy));
+    }
+    if (!may_grow || ++buckets_seen < probe) continue;
+    if (taken < probe * small && !buckets.empty()) {
+      buckets.widen(longest / delta);
+      light = plain_matrix(a);
+      heavy = matrix<double>(n, n);
+      split = may_grow = false;
+    }
+    buckets_seen = 0;
+    taken = 0;
   }
   return dist;
 }

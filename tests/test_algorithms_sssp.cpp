@@ -71,14 +71,17 @@ TEST(AlgorithmsSssp, RandomWeightedGraphsMatchDijkstra) {
 }
 
 // Buckets far more numerous than the bucket queue's window (a grid's long paths with a tiny Δ),
-// distances whose bucket numbers pass 2^53 or overflow, and Δ on either side of the rule that
-// splits light from heavy edges (Δ above 1/16 of the largest weight).
+// distances whose bucket numbers pass 2^53 or overflow, Δ on either side of the rule that
+// splits light from heavy edges (Δ above 1/16 of the largest weight), and the automatic Δ, which
+// on a grid's small buckets grows to the longest edge midway (from a corner and from the middle).
 TEST(AlgorithmsSssp, ManyBucketsAndHugeBucketNumbersMatchDijkstra) {
   const graph grid = generate("grid:30:weighted");
-  const auto want = serial_dijkstra(grid, 0);
   const auto a = algorithms::weights_of(grid);
-  for (double delta : {0.05, 1.0, 30.0, 1e9})
-    expect_same_distances(plain(algorithms::sssp_delta_stepping(a, 0, delta), inf), want);
+  for (const vertex_id source : {0u, 465u}) {
+    const auto want = serial_dijkstra(grid, source);
+    for (double delta : {0.0, 0.05, 1.0, 30.0, 1e9})
+      expect_same_distances(plain(algorithms::sssp_delta_stepping(a, source, delta), inf), want);
+  }
   const graph huge = random_weighted(300, 1500, 5, {1e17, 3e17, 1e300, 0, 1});
   const auto huge_want = serial_dijkstra(huge, 0);
   const auto h = algorithms::weights_of(huge);

@@ -2,7 +2,7 @@
 // std::multimap by bucket: buckets come out lowest first, each index once with its current
 // value, listings whose value fell into another bucket dropped; buckets far beyond the window
 // (the overflow and its refill), pushes below the lowest bucket, keys past 2^53 and values whose
-// key overflows; and the errors.
+// key overflows, widening the buckets midway; and the errors.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -43,6 +43,16 @@ struct reference_queue {
   void push(const std::map<vertex_id, double>& e) {
     for (const auto& [i, x] : e) listings.emplace(key(x), i);
   }
+  // Wider buckets: every listing whose index's value is still in its bucket keyed again by that
+  // value; the stale ones dropped.
+  void widen(double factor, const std::vector<double>& values) {
+    std::vector<vertex_id> live;
+    for (const auto& [k, i] : listings)
+      if (key(values[i]) == k) live.push_back(i);
+    width *= factor;
+    listings.clear();
+    for (const vertex_id i : live) listings.emplace(key(values[i]), i);
+  }
   // The lowest bucket holding a listing that is not stale, and its entries; empty when none.
   std::map<vertex_id, double> pop(const std::vector<double>& values) {
     while (!listings.empty()) {
@@ -58,9 +68,11 @@ struct reference_queue {
   }
 };
 
-// Runs a label-correcting loop with random lowerings through both and compares every bucket.
-void check_random_run(double width, double spread, std::uint64_t seed) {
-  SCOPED_TRACE(::testing::Message() << "width " << width << " spread " << spread);
+// Runs a label-correcting loop with random lowerings through both and compares every bucket;
+// with `widen_by`, both widen their buckets by it every 20 buckets.
+void check_random_run(double width, double spread, std::uint64_t seed, double widen_by = 0) {
+  SCOPED_TRACE(::testing::Message()
+               << "width " << width << " spread " << spread << " widen by " << widen_by);
   const std::uint64_t n = 500;
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> value(0, spread);
@@ -94,6 +106,10 @@ void check_random_run(double width, double spread, std::uint64_t seed) {
     ++buckets;
     // New, lower values at or above the bucket just taken, as a relaxation makes them.
     if (buckets < 300) lower(rng() % 5, expected.begin()->second);
+    if (widen_by > 0 && buckets % 20 == 0) {
+      queue.widen(widen_by);
+      want.widen(widen_by, mirror);
+    }
   }
   EXPECT_TRUE(want.pop(mirror).empty());
   EXPECT_GT(buckets, 10u);
@@ -104,6 +120,19 @@ TEST(OpsBucketQueue, BucketsComeOutLowestFirstWithoutStaleListings) {
   check_random_run(0.01, 100, 2);   // 10 000 buckets: the overflow and its refills
   check_random_run(1e-9, 1e6, 3);   // keys near 10^15
   check_random_run(7.5, 10000, 4);  // sparse buckets beyond the window
+}
+
+TEST(OpsBucketQueue, WideningListsEveryEntryAgainInTheWiderBuckets) {
+  check_random_run(0.01, 100, 5, 2);   // from the overflow's buckets into the window
+  check_random_run(1.0, 50, 6, 1.5);   // a factor that moves bucket edges
+  check_random_run(1e-9, 1e6, 7, 16);  // keys near 10^15
+  vector<double> current = vector<double>::dense(2, inf);
+  bucket_queue<double> queue(current, 1.0);
+  EXPECT_THROW(queue.widen(1), error);
+  EXPECT_THROW(queue.widen(std::nan("")), error);
+  queue.widen(4);  // an empty queue widens too
+  EXPECT_EQ(queue.width(), 4.0);
+  EXPECT_TRUE(queue.empty());
 }
 
 TEST(OpsBucketQueue, AListingIsDroppedOnceItsValueFellIntoAnotherBucket) {

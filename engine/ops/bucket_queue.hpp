@@ -86,6 +86,34 @@ class bucket_queue {
     return base_ + double(cursor_);
   }
 
+  // The buckets' width.
+  double width() const noexcept { return width_; }
+
+  // Buckets `factor` (> 1) times as wide from now on: every listing whose value is still in its
+  // bucket is listed again, by that value, in the wider buckets; the stale ones are dropped (their
+  // index was listed again where its value fell, and taken there or waiting there).
+  void widen(double factor) {
+    if (!(factor > 1) || !std::isfinite(width_ * factor))
+      throw error(error_kind::usage, "a bucket queue widens by a finite factor above 1");
+    const T* v = values_.values();
+    std::vector<std::uint32_t> held;
+    for (std::size_t s = 0; s < window_slots; ++s) {
+      for (const std::uint32_t i : slots_[s])
+        if (slot_of(key_of(v[i])) == s) held.push_back(i);
+      slots_[s].clear();
+    }
+    for (const std::uint32_t i : overflow_)
+      if (slot_of(key_of(v[i])) == window_slots) held.push_back(i);
+    overflow_.clear();
+    width_ *= factor;
+    double lowest = std::numeric_limits<double>::infinity();
+    for (const std::uint32_t i : held) lowest = std::min(lowest, key_of(v[i]));
+    base_ = held.empty() ? 0 : lowest;
+    cursor_ = 0;
+    for (const std::uint32_t i : held) list(i, key_of(v[i]));
+    listed_ = held.size();
+  }
+
   // Takes the lowest non-empty bucket: the entries listed in it whose value is still in it, each
   // once, with their values.
   vector<T> pop() {
