@@ -97,13 +97,10 @@ void open_input(input& in, const process_grid& procs, const std::string& source,
 // Collective, after open_input: a file read in pieces becomes this process's rows.
 void gather_rows(input& in, const process_grid& procs, const cli::arguments& args) {
   if (!in.piece) return;
-  build_options options;
-  options.symmetrize = args.flag("--symmetrize");
-  options.drop_self_loops = args.flag("--drop-self-loops");
   io::edges_piece piece = std::move(*in.piece);
   in.piece.reset();
-  in.rows.emplace(
-      rows_from_pieces(procs, std::move(piece), options, in.bytes, cli::current_input()));
+  in.rows.emplace(rows_from_pieces(procs, std::move(piece), cli::build_options_of(args), in.bytes,
+                                   cli::current_input()));
   in.bytes = {};
   in.edges.emplace(procs, in.rows->rows, in.rows->symmetric);
 }

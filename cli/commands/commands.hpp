@@ -2,11 +2,14 @@
 // exit status. Errors are thrown as graphring::error and reported by main().
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/arguments.hpp"
+#include "engine/builder.hpp"
 #include "engine/graph.hpp"
+#include "engine/io/input_file.hpp"
 
 namespace graphring::cli {
 
@@ -24,8 +27,13 @@ int bc_command(const std::vector<std::string>& args);
 int msf_command(const std::vector<std::string>& args);
 int semirings_command(const std::vector<std::string>& args);
 
-// Loads GRAPH with the common build options (--symmetrize, --drop-self-loops) and a progress
-// line unless --quiet or not show_progress (graphring-dist's processes other than the first).
-graph load_for_command(const std::string& source, const arguments& args, bool show_progress = true);
+// The common build options: --symmetrize, --drop-self-loops.
+build_options build_options_of(const arguments& args);
+
+// Loads GRAPH with the common build options and a progress line unless --quiet or not
+// show_progress (graphring-dist's processes other than the first); from `bytes` when the file
+// was read already.
+graph load_for_command(const std::string& source, const arguments& args, bool show_progress = true,
+                       std::optional<io::input_bytes> bytes = std::nullopt);
 
 }  // namespace graphring::cli

@@ -4,14 +4,22 @@
 
 namespace graphring::cli {
 
-graph load_for_command(const std::string& source, const arguments& args, bool show_progress) {
+build_options build_options_of(const arguments& args) {
+  build_options options;
+  options.symmetrize = args.flag("--symmetrize");
+  options.drop_self_loops = args.flag("--drop-self-loops");
+  return options;
+}
+
+graph load_for_command(const std::string& source, const arguments& args, bool show_progress,
+                       std::optional<io::input_bytes> bytes) {
   current_input() = source;
   load_options options;
-  options.build.symmetrize = args.flag("--symmetrize");
-  options.build.drop_self_loops = args.flag("--drop-self-loops");
+  options.build = build_options_of(args);
   options.format = args.value("--input-format").value_or("");
   terminal_progress progress("loading " + source, args.flag("--quiet") || !show_progress);
   options.progress = progress.reporter();
+  if (bytes) return load_graph(source, std::move(*bytes), options);
   return load_graph(source, options);
 }
 

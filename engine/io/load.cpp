@@ -63,6 +63,11 @@ input_format detect_input_format(const std::string& path, const std::string& for
 
 namespace {
 
+// An LDBC graph's vertex list sits beside its edges: NAME.e and NAME.v.
+std::string ldbc_vertex_file(const std::string& source) {
+  return source.substr(0, source.rfind(".e")) + ".v";
+}
+
 bool exists(const std::string& path) {
   struct stat st {};
   return stat(path.c_str(), &st) == 0;
@@ -125,13 +130,16 @@ void reject_duplicates(const graph& g, const io::input_bytes& in, bool mirrored,
 graph load_graph(const std::string& source, const load_options& options) {
   if (is_generator_name(source)) return rebuild(generate(source), options.build);
 
-  // An LDBC graph's vertex list sits beside its edges: NAME.e and NAME.v; with it, an empty .e
-  // is a graph without edges.
   if (!options.format.empty() && !format_named(dotted(options.format)))
     detect_input_format(source, options.format, {});  // the usage error, before reading
-  const std::string vertex_file = source.substr(0, source.rfind(".e")) + ".v";
+  // With an LDBC graph's vertex list beside it, an empty .e is a graph without edges.
+  const bool ldbc = io::extension_of(source) == ".e" && exists(ldbc_vertex_file(source));
+  return load_graph(source, io::read_input(source, options.progress, ldbc), options);
+}
+
+graph load_graph(const std::string& source, io::input_bytes in, const load_options& options) {
+  const std::string vertex_file = ldbc_vertex_file(source);
   const bool ldbc = io::extension_of(source) == ".e" && exists(vertex_file);
-  io::input_bytes in = io::read_input(source, options.progress, ldbc);
   const input_format format = detect_input_format(source, options.format, in);
   if (format == input_format::grb) {
     count_mapped_graph(in, source);

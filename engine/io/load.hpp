@@ -42,6 +42,9 @@ input_format detect_input_format(const std::string& path, const std::string& for
 // how to merge them.
 graph load_graph(const std::string& source, const load_options& options = {});
 
+// The same for a file whose bytes `in` were read already (io::read_input(source)).
+graph load_graph(const std::string& source, io::input_bytes in, const load_options& options);
+
 // The graph rebuilt with other build options (symmetrize, drop self-loops, merge duplicates).
 graph rebuild(const graph& g, const build_options& options);
 
