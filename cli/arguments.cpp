@@ -15,7 +15,8 @@ namespace graphring::cli {
 namespace {
 
 const std::set<std::string> common_flags = {"--quiet", "--symmetrize", "--drop-self-loops"};
-const std::set<std::string> common_values = {"--threads", "--backend", "--input-format"};
+const std::set<std::string> common_values = {"--threads", "--backend", "--input-format",
+                                              "--duplicates"};
 
 [[noreturn]] void usage_error(const std::string& message, const std::string& usage) {
   throw error(error_kind::usage, message + " (usage: " + usage + ")");

@@ -32,7 +32,8 @@ struct help_shown {};
 
 // The options every command takes, for the usage lines.
 inline constexpr const char* common_options_text =
-    "common options: --symmetrize --drop-self-loops --threads N --quiet --input-format FORMAT";
+    "common options: --symmetrize --drop-self-loops --duplicates keep|first|min|sum --threads N\n"
+    "  --quiet --input-format FORMAT";
 
 class arguments {
  public:

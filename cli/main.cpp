@@ -43,6 +43,7 @@ const char* usage_text =
     "   bfs sssp pagerank cc tc bc msf take --stats: times, levels, iterations... as JSON on "
     "stderr)\n"
     "common options: --symmetrize --drop-self-loops --threads N --quiet --input-format FORMAT\n"
+    "  --duplicates keep|first|min|sum (parallel edges: kept, by default, or merged into one)\n"
     "  --backend cpu|cuda (spmv, bfs, sssp, pagerank, bench: run on the GPU with cuda)\n"
     "GRAPH is a file (.mtx .el .txt .wel .e .gr .grb, optionally .gz; - is standard input;\n"
     "--input-format mtx|el|wel|e|gr|grb for a name without these extensions) or a generator\n"

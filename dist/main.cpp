@@ -73,6 +73,11 @@ struct command_spec {
 void open_input(input& in, const process_grid& procs, const std::string& source,
                 const cli::arguments& args) {
   cli::current_input() = source;
+  // The rows read in pieces keep every arc, as graphring's build does by default.
+  if (cli::build_options_of(args).duplicates != duplicate_policy::keep)
+    throw error(error_kind::usage,
+                "graphring-dist keeps parallel edges (--duplicates keep); merge them first with "
+                "graphring convert IN OUT.grb --duplicates first|min|sum");
   if (is_edge_generator_name(source)) {
     in.make.emplace(source);
     in.generated_labels = vertex_labels::with_offset(in.make->vertices(), 0);

@@ -3,6 +3,7 @@
 // breadth-first count of shortest paths.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
@@ -54,6 +55,58 @@ TEST(Cli, ConvertWritesAFileThatLoadsTheSame) {
   EXPECT_TRUE(r.out.empty());
   EXPECT_EQ(testing::read_file(d.path("g.el")),
             "# graphring edge list: 3 vertices, 3 edges\n10 20\n20 30\n30 10\n");
+}
+
+// Parallel edges: kept by default, so a Matrix Market file (one entry each) is refused before it
+// is made; --duplicates merges them into the first, the lightest or the sum.
+TEST(Cli, ParallelEdgesAreMergedOrKeptAndNeverWrittenTwiceToMatrixMarket) {
+  scratch_dir d;
+  const std::string in = d.write("g.wel", "1 2 5\n2 3 1\n1 2 3\n3 1 2\n");
+  auto r = run_cli({"convert", in, d.path("g.mtx")});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "graphring: " + d.path("g.mtx") +
+                       ": the graph has 1 parallel edges (the first from 1 to 2), and a Matrix "
+                       "Market file holds each entry once: write .el, .wel, .e or .grb, which keep "
+                       "them, or merge them first (--duplicates first, min or sum)\n");
+  EXPECT_FALSE(std::filesystem::exists(d.path("g.mtx")));
+  const std::pair<const char*, const char*> merged[] = {
+      {"keep", "1 2 5\n1 2 3\n"}, {"first", "1 2 5\n"}, {"min", "1 2 3\n"}, {"sum", "1 2 8\n"}};
+  for (const auto& [policy, row] : merged) {
+    r = run_cli({"convert", in, d.path("m.wel"), "--duplicates", policy, "--quiet"});
+    ASSERT_EQ(r.status, 0) << policy << ": " << r.err;
+    const std::string text = testing::read_file(d.path("m.wel"));
+    EXPECT_NE(text.find(row), std::string::npos) << policy << ":\n" << text;
+    EXPECT_NE(text.find("2 3 1\n3 1 2\n"), std::string::npos) << policy << ":\n" << text;
+  }
+  r = run_cli({"convert", in, d.path("g.mtx"), "--duplicates=min", "--quiet"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  r = run_cli({"info", d.path("g.mtx"), "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"edges\": 3,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"duplicate_edges\": 0"), std::string::npos) << r.out;
+  r = run_cli({"info", in, "--duplicates", "most"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err,
+            "graphring: --duplicates takes keep, first, min or sum (what to do with parallel "
+            "edges), not 'most'\n");
+}
+
+// rome99's 11 parallel arcs merged by weight keep every shortest path: the Matrix Market file
+// `--duplicates min` writes gives the distances of the DIMACS file it came from.
+TEST(Cli, MergingRoadArcsByTheirLightestKeepsShortestPaths) {
+  GRAPHRING_DATASET(rome, "road/rome99.gr");
+  scratch_dir d;
+  ASSERT_EQ(run_cli({"convert", rome, d.path("rome.mtx")}).status, 2);
+  auto r = run_cli({"convert", rome, d.path("rome.mtx"), "--duplicates", "min", "--quiet"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto from_mtx = run_cli({"sssp", d.path("rome.mtx"), "--source", "1", "--quiet"});
+  const auto from_gr = run_cli({"sssp", rome, "--source", "1", "--quiet"});
+  ASSERT_EQ(from_mtx.status, 0) << from_mtx.err;
+  ASSERT_EQ(from_gr.status, 0) << from_gr.err;
+  EXPECT_EQ(from_mtx.out, from_gr.out);
+  EXPECT_EQ(std::count(from_gr.out.begin(), from_gr.out.end(), '\n'), 3353);
+  r = run_cli({"info", d.path("rome.mtx"), "--json"});
+  EXPECT_NE(r.out.find("\"edges\": 8859,"), std::string::npos) << r.out;
 }
 
 // A result longer than the 1 MiB pieces it is written in: the file and standard output hold

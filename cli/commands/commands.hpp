@@ -27,7 +27,9 @@ int bc_command(const std::vector<std::string>& args);
 int msf_command(const std::vector<std::string>& args);
 int semirings_command(const std::vector<std::string>& args);
 
-// The common build options: --symmetrize, --drop-self-loops.
+// --duplicates' policy by name (keep, first, min, sum); a usage error for any other.
+duplicate_policy parse_duplicate_policy(const std::string& name);
+// The common build options: --symmetrize, --drop-self-loops, --duplicates.
 build_options build_options_of(const arguments& args);
 
 // Loads GRAPH with the common build options and a progress line unless --quiet or not

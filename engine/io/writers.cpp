@@ -88,9 +88,29 @@ std::string graphblas_type(value_type t) {
   }
 }
 
+// A Matrix Market file holds each entry once (graphring's reader refuses a second), so a graph
+// with parallel edges is refused before anything is written, naming the first of them.
+void require_no_parallel_edges(const graph& g, const std::string& path) {
+  const edge_offset parallel = g.duplicate_edges();
+  if (parallel == 0) return;
+  const csr_matrix& a = g.adjacency();
+  for (std::uint64_t r = 0; r < a.nrows; ++r)
+    for (edge_offset k = a.row_begin(r) + 1; k < a.row_end(r); ++k)
+      if (a.cols[k] == a.cols[k - 1])
+        throw error(error_kind::usage,
+                    "the graph has " + std::to_string(parallel) +
+                        " parallel edges (the first from " +
+                        std::to_string(g.labels().label(vertex_id(r))) + " to " +
+                        std::to_string(g.labels().label(a.cols[k])) +
+                        "), and a Matrix Market file holds each entry once: write .el, .wel, .e "
+                        "or .grb, which keep them, or merge them first (--duplicates first, min "
+                        "or sum)",
+                    path);
+}
 }  // namespace
 
 void write_matrix_market(const graph& g, const std::string& path, const progress_fn& progress) {
+  require_no_parallel_edges(g, path);
   const csr_matrix& a = g.adjacency();
   atomic_output out(path, gzipped(path));
   const value_type t = a.values_type();

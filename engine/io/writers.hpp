@@ -14,7 +14,8 @@ namespace graphring::io {
 
 // Matrix Market coordinate general. Indices are 1-based internal ids + 1, which are the labels
 // when the graph came from a Matrix Market or DIMACS file; other labels are renumbered 1..n in
-// ascending order (a comment in the file says so).
+// ascending order (a comment in the file says so). A graph with parallel edges is refused
+// (error_kind::usage, before the file is made): the format holds each entry once.
 void write_matrix_market(const graph& g, const std::string& path, const progress_fn& progress = {});
 
 // `source destination [weight]` per line, with the graph's own labels. Vertices without edges

@@ -96,6 +96,7 @@ def check_errors(a, mpirun, work):
                   (["cc", bad_line], 2, "bad_line.el:2991: destination id is not an integer"),
                   (["cc", miscounted], 2, "miscounted.el:2: the count line says 2999 edges"),
                   (["cc", duplicate], 2, "duplicate.mtx:3003: duplicate entry (2990, 2892)"),
+                  (["cc", duplicate, "--duplicates", "min"], 2, "keeps parallel edges"),
                   (["sssp", "--help"], 0, "")]
     failures = 0
     for args, status, text in cases:
