@@ -16,7 +16,7 @@ namespace {
 
 const std::set<std::string> common_flags = {"--quiet", "--symmetrize", "--drop-self-loops"};
 const std::set<std::string> common_values = {"--threads", "--backend", "--input-format",
-                                              "--duplicates"};
+                                             "--duplicates"};
 
 [[noreturn]] void usage_error(const std::string& message, const std::string& usage) {
   throw error(error_kind::usage, message + " (usage: " + usage + ")");

@@ -347,6 +347,26 @@ TEST(Bench, SourcesMakeAWorkloadPerSource) {
       << malformed.err;
 }
 
+// `delta-stepping` and `bellman-ford` each make one of the two SSSP workloads `sssp` makes.
+TEST(Bench, EachSsspMethodCanRunAlone) {
+  scratch_dir d;
+  const std::pair<const char*, const char*> methods[] = {
+      {"delta-stepping", "sssp delta-stepping from 1"},
+      {"bellman-ford", "sssp Bellman-Ford from 1"}};
+  for (const auto& [family, only] : methods) {
+    const std::string json_path = d.path(std::string(family) + ".json");
+    const auto r = run_cli({"bench", karate(), "--algos", family, "--sources", "1", "--trials", "1",
+                            "--against", "none", "--json", json_path, "--quiet"});
+    ASSERT_EQ(r.status, 0) << r.out << r.err;
+    json_reader reader(testing::read_file(json_path));
+    const json doc = reader.read_document();
+    ASSERT_TRUE(reader.ok);
+    std::set<std::string> workloads;
+    for (const json& row : doc["results"].items) workloads.insert(row["workload"].s);
+    EXPECT_EQ(workloads, std::set<std::string>{only}) << family;
+  }
+}
+
 TEST(Bench, UnknownWorkloadIsAUsageError) {
   const auto r = run_cli({"bench", karate(), "--algos", "bfs,nonsense", "--quiet"});
   EXPECT_EQ(r.status, 2);

@@ -354,7 +354,8 @@ std::vector<workload> bfs_workloads(graph& g, const std::string& name, const ben
   return out;
 }
 
-std::vector<workload> sssp_workloads(graph& g, const std::string& name, const bench_options& o) {
+std::vector<workload> sssp_workloads(graph& g, const std::string& name, const bench_options& o,
+                                     sssp_methods methods) {
   const std::vector<bench_source> sources = workload_sources(g, o, 1);
   if (sources.empty()) return {};
   auto s = std::make_shared<sssp_state>();
@@ -371,7 +372,7 @@ std::vector<workload> sssp_workloads(graph& g, const std::string& name, const be
   std::vector<workload> out;
   for (const bench_source& from : sources) {
     const vertex_id source = from.vertex;
-    if (!negative) {
+    if (!negative && methods != sssp_methods::bellman_ford) {
       // Boost runs Dijkstra here: the same distances by its best method for weights >= 0.
       workload delta = from.workload(name, "sssp delta-stepping", edges);
       delta.systems.push_back(
@@ -395,6 +396,7 @@ std::vector<workload> sssp_workloads(graph& g, const std::string& name, const be
              agree});
       out.push_back(std::move(delta));
     }
+    if (methods == sssp_methods::delta_stepping) continue;
 
     workload bellman = from.workload(name, "sssp Bellman-Ford", edges);
     bellman.systems.push_back(

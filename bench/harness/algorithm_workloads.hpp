@@ -55,7 +55,11 @@ std::vector<bench_source> workload_sources(graph& g, const bench_options& o, std
 
 std::vector<workload> convert_workloads(graph& g, const std::string& name, const bench_options& o);
 std::vector<workload> bfs_workloads(graph& g, const std::string& name, const bench_options& o);
-std::vector<workload> sssp_workloads(graph& g, const std::string& name, const bench_options& o);
+// Which of the SSSP workloads to make: `sssp` names both, `delta-stepping` and `bellman-ford`
+// one each (Bellman-Ford's rounds take far longer on a road-like grid).
+enum class sssp_methods { both, delta_stepping, bellman_ford };
+std::vector<workload> sssp_workloads(graph& g, const std::string& name, const bench_options& o,
+                                     sssp_methods methods = sssp_methods::both);
 std::vector<workload> pagerank_workloads(graph& g, const std::string& name, const bench_options& o,
                                          const algorithm_limits& limits = {});
 std::vector<workload> cc_workloads(graph& g, const std::string& name, const bench_options& o);

@@ -5,6 +5,17 @@
 #include "bench/harness/run_bench.hpp"
 
 namespace graphring::bench {
+namespace {
+
+workload_family sssp_family(sssp_methods methods) {
+  return [methods](graph& g, const std::string& name, const bench_options& o) {
+    auto w = sssp_workloads(g, name, o, methods);
+    if (o.on == backend::cuda) add_cuda_algorithm_systems(w, g, o);
+    return w;
+  };
+}
+
+}  // namespace
 
 const std::vector<std::pair<std::string, workload_family>>& workload_families() {
   static const std::vector<std::pair<std::string, workload_family>> families = {
@@ -23,12 +34,9 @@ const std::vector<std::pair<std::string, workload_family>>& workload_families() 
          if (o.on == backend::cuda) add_cuda_algorithm_systems(w, g, o);
          return w;
        }},
-      {"sssp",
-       [](graph& g, const std::string& name, const bench_options& o) {
-         auto w = sssp_workloads(g, name, o);
-         if (o.on == backend::cuda) add_cuda_algorithm_systems(w, g, o);
-         return w;
-       }},
+      {"sssp", sssp_family(sssp_methods::both)},
+      {"delta-stepping", sssp_family(sssp_methods::delta_stepping)},
+      {"bellman-ford", sssp_family(sssp_methods::bellman_ford)},
       {"pagerank",
        [](graph& g, const std::string& name, const bench_options& o) {
          auto w = pagerank_workloads(g, name, o);
@@ -43,6 +51,10 @@ const std::vector<std::pair<std::string, workload_family>>& workload_families() 
                  const bench_options& o) { return msf_workloads(g, name, o); }},
   };
   return families;
+}
+
+bool runs_by_default(const std::string& family) {
+  return family != "delta-stepping" && family != "bellman-ford";
 }
 
 }  // namespace graphring::bench

@@ -140,8 +140,9 @@ bench_report run_bench(const bench_options& o) {
     graph g = load_graph(source);
     const std::string name = display_name(source);
     for (const auto& [family, build] : workload_families()) {
-      if (!o.families.empty() &&
-          std::find(o.families.begin(), o.families.end(), family) == o.families.end())
+      if (o.families.empty()
+              ? !runs_by_default(family)
+              : std::find(o.families.begin(), o.families.end(), family) == o.families.end())
         continue;
       progress.show(name + ": preparing " + family);
       for (workload& w : build(g, name, o)) measure(w, name, o, progress, report);

@@ -50,6 +50,9 @@ using workload_family =
 
 // Every family by name ("kernels", "bfs", "pagerank", ...), in the order they run.
 const std::vector<std::pair<std::string, workload_family>>& workload_families();
+// Whether a family runs when --algos names none: all but those that run part of another
+// (`delta-stepping` and `bellman-ford`, the halves of `sssp`).
+bool runs_by_default(const std::string& family);
 
 struct bench_report {
   std::vector<result_row> rows;
