@@ -246,7 +246,7 @@ void bench_graph(const options& o, const std::string& name) {
 
 constexpr const char* usage =
     "usage: graphring-bench-formats [GRAPH ...] [--trials N]\n"
-    "         [--formats csr,coo,ell,hyb,sell,cci,dtans] [--order degree|rcm]\n"
+    "         [--formats csr,coo,ell,hyb,sell,cci,dtans,svb] [--order degree|rcm]\n"
     "         [--format-order degree|rcm] [--markdown]\n"
     "Times the pull SpMV (plus_times over float, x dense) through each storage format beside\n"
     "the engine's CSR kernel and SuiteSparse:GraphBLAS's GrB_mxv, in round robin, medians of N\n"

@@ -1,5 +1,5 @@
 // A matrix held in one storage format: formatted_matrix<T> is a matrix<T> together with a shared,
-// immutable copy of it in a format (csr|coo|ell|hyb|sell|cci|dtans, or the auto rule's choice;
+// immutable copy of it in a format (csr|coo|ell|hyb|sell|cci|dtans|svb, or the auto rule's choice;
 // engine/formats/any_format.hpp), optionally in another vertex order (engine/formats/reorder.hpp).
 // The products over it (engine/ops/mxv_format.hpp) pull through the format's kernels; the
 // algorithms take it in place of a matrix (adjacency_format says which format a graph's

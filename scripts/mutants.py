@@ -126,6 +126,13 @@ MUTANTS = [
      "e.symbol + std::uint32_t(read_raw(esc, e.raw_bits));",
      "e.symbol + std::uint32_t(read_raw(esc, e.raw_bits ? e.raw_bits - 1 : 0));",
      "Formats.*:FormatSpmv.*:DtansDecode.*", None),
+    ("svb-validate-column-unchecked", "engine/formats/svb.cpp",
+     "      if (col >= v.ncols) return false;", "", "Formats.SvbValidate*", None),
+    ("svb-tail-skips-whole-control", "kernels/cpu/spmv_svb.hpp",
+     "data += n == 4 ? svb_tables.bytes[c] : svb_data_bytes(c, n);",
+     "data += svb_tables.bytes[c];", "FormatSpmv.*", None),
+    ("svb-prefix-sum-half", "kernels/cpu/spmv_svb.hpp",
+     "    d = _mm_add_epi32(d, _mm_slli_si128(d, 8));\n", "", "FormatSpmv.*", None),
     # kernels
     ("pull-search-ignores-presence", "kernels/cpu/spmv_pull.hpp",
      "while (p < last && !x_present[a.cols[p]]) ++p;", "while (p < last && false) ++p;",

@@ -222,7 +222,7 @@ TEST(CliErrors, UsageMistakes) {
       {{"info", "rmat:99"}, "graphring: SCALE must be 1..31 in rmat\n"},
       {{"info", "grid:x"}, "graphring: bad generator parameter 'x' in 'grid:x'\n"},
       {{"convert", "grid:3"},
-       "graphring: missing argument (usage: graphring convert IN OUT [--format cci|dtans] "
+       "graphring: missing argument (usage: graphring convert IN OUT [--format cci|dtans|svb] "
        "[--symmetrize] "
        "[--drop-self-loops])\n"},
   };
@@ -259,7 +259,7 @@ std::vector<command_case> command_table(const scratch_dir& d) {
   const std::string cycle = d.write("cycle.wel", "1 2 1\n2 3 -2\n3 2 1\n");
   const std::string nan = d.write("nan.mtx", mm + "3 3 2\n1 2 nan\n2 3 1\n");
   const std::string formats =
-      "[--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
+      "[--format csr|coo|ell|hyb|sell|cci|dtans|svb|auto] "
       "[--order original|degree|rcm])";
   const std::string tc_usage = " (usage: graphring tc GRAPH " + formats;
   const std::string msf_usage = " (usage: graphring msf GRAPH [--out FILE] " + formats;
@@ -272,17 +272,17 @@ std::vector<command_case> command_table(const scratch_dir& d) {
                     x_gz = x("half.x.gz", gzip_of("1 1\n2 2\n").substr(0, 12));
   const std::string pagerank_usage =
       " (usage: graphring pagerank GRAPH [--damping 0.85] [--tol 1e-7] [--max-iters 100] [--out "
-      "FILE] [--format csr|coo|ell|hyb|sell|cci|dtans|auto] [--order original|degree|rcm])";
+      "FILE] [--format csr|coo|ell|hyb|sell|cci|dtans|svb|auto] [--order original|degree|rcm])";
   const std::string bench_usage =
       " (usage: graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost|none] "
       "[--trials N] [--interleave] [--json F] [--csv F] [--plot F] [--backend cpu|cuda] "
-      "[--formats csr,coo,ell,hyb,sell,cci,dtans,auto] [--order original|degree|rcm] "
+      "[--formats csr,coo,ell,hyb,sell,cci,dtans,svb,auto] [--order original|degree|rcm] "
       "[--sources ID,ID,...])";
   const std::string bfs_usage =
       " (usage: graphring bfs GRAPH --source ID [--parents] [--out FILE] [--format "
-      "csr|coo|ell|hyb|sell|cci|dtans|auto] [--order original|degree|rcm])";
+      "csr|coo|ell|hyb|sell|cci|dtans|svb|auto] [--order original|degree|rcm])";
   const std::string cc_usage =
-      " (usage: graphring cc GRAPH [--out FILE] [--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
+      " (usage: graphring cc GRAPH [--out FILE] [--format csr|coo|ell|hyb|sell|cci|dtans|svb|auto] "
       "[--order original|degree|rcm])";
   const std::string demo_usage =
       " (usage: graphring demo [--trials N] [--plot F] [--json F] [--csv F] [--rmat-scale S])";
@@ -296,13 +296,13 @@ std::vector<command_case> command_table(const scratch_dir& d) {
        "unknown semiring 'plus_minus' (known: any_pair, any_secondi, ",
        true},
       {{"spmv", k, "--format", "zip"},
-       "unknown format 'zip'; valid: csr|coo|ell|hyb|sell|cci|dtans|auto"},
+       "unknown format 'zip'; valid: csr|coo|ell|hyb|sell|cci|dtans|svb|auto"},
       {{"spmv", k, "--method", "diagonal"}, "--method must be push, pull or auto, not 'diagonal'"},
       {{"spmv", k, "--format"},
        "option --format needs a value (usage: graphring spmv GRAPH [--semiring NAME | "
        "--semiring-def DEF] "
        "[--x FILE] "
-       "[--method push|pull|auto] [--format csr|coo|ell|hyb|sell|cci|dtans|auto] [--order "
+       "[--method push|pull|auto] [--format csr|coo|ell|hyb|sell|cci|dtans|svb|auto] [--order "
        "original|degree|rcm] [--out FILE])"},
       {{"spmv", k, "--x", x_word}, x_word + ":2: expected 'ID VALUE'"},
       {{"spmv", k, "--x", x_id}, x_id + ":1: expected a vertex id"},
@@ -321,11 +321,11 @@ std::vector<command_case> command_table(const scratch_dir& d) {
       {{"bfs", k, "--source", "1x"}, "option --source needs an integer, not '1x'" + bfs_usage},
       {{"bfs", k, "--source", "1", "--parents=yes"}, "option --parents takes no value" + bfs_usage},
       {{"bfs", k, "--source", "1", "--format", "zip"},
-       "unknown format 'zip'; valid: csr|coo|ell|hyb|sell|cci|dtans|auto"},
+       "unknown format 'zip'; valid: csr|coo|ell|hyb|sell|cci|dtans|svb|auto"},
       {{"pagerank", k, "--order", "random"},
        "unknown vertex order 'random'; valid: original|degree|rcm"},
       {{"bench", k, "--formats", "cci,zip"},
-       "unknown format 'zip'; valid: csr|coo|ell|hyb|sell|cci|dtans|auto"},
+       "unknown format 'zip'; valid: csr|coo|ell|hyb|sell|cci|dtans|svb|auto"},
       {{"sssp", k, "--source", "0"}, no_vertex_0},
       {{"bc", k, "--sources", "0"}, no_vertex_0},
       {{"bc", k, "--sources", "1,"},
@@ -381,7 +381,7 @@ std::vector<command_case> command_table(const scratch_dir& d) {
       {{"tc", k, "--out", "t.txt"}, "unknown option '--out'" + tc_usage},
       {{"tc", k, k}, "unexpected argument '" + k + "'" + tc_usage},
       {{"tc", k, "--format", "zip"},
-       "unknown format 'zip'; valid: csr|coo|ell|hyb|sell|cci|dtans|auto"},
+       "unknown format 'zip'; valid: csr|coo|ell|hyb|sell|cci|dtans|svb|auto"},
       {{"msf", k, "--order", "random"},
        "unknown vertex order 'random'; valid: original|degree|rcm"},
       {{"msf", k, "--out"}, "option --out needs a value" + msf_usage},
@@ -400,9 +400,9 @@ std::vector<command_case> command_table(const scratch_dir& d) {
       {{"convert", "grid:3", d.path("g.mtx"), "--format", "cci"},
        d.path("g.mtx") + ": --format writes a compressed .grb; name the output *.grb"},
       {{"convert", "grid:3", d.path("g.grb"), "--format", "ell"},
-       "--format takes cci or dtans (a .grb without --format holds CSR), not ell"},
+       "--format takes cci, dtans or svb (a .grb without --format holds CSR), not ell"},
       {{"convert", "grid:3", d.path("g.mtx"), "extra"},
-       "unexpected argument 'extra' (usage: graphring convert IN OUT [--format cci|dtans] "
+       "unexpected argument 'extra' (usage: graphring convert IN OUT [--format cci|dtans|svb] "
        "[--symmetrize] "
        "[--drop-self-loops])"},
       // bench and demo

@@ -1,6 +1,6 @@
-// Pull SpMV over every format (COO, ELL, HYB, SELL-C-sigma, CCI, CSR-dtANS) against a serial
-// reference, for seven semirings (a user-defined one among them) on random matrices of every edge
-// shape and on real graphs. The kernels are instantiated here from their headers; this object
+// Pull SpMV over every format (COO, ELL, HYB, SELL-C-sigma, CCI, CSR-dtANS, Stream VByte) against a
+// serial reference, for seven semirings (a user-defined one among them) on random matrices of every
+// edge shape and on real graphs. The kernels are instantiated here from their headers; this object
 // compiles at the light test level (tests/CMakeLists.txt), its products are small.
 #include <gtest/gtest.h>
 
@@ -14,6 +14,7 @@
 #include "engine/formats/ell.hpp"
 #include "engine/formats/hyb.hpp"
 #include "engine/formats/sell.hpp"
+#include "engine/formats/svb.hpp"
 #include "engine/io/load.hpp"
 #include "kernels/cpu/format_spmv.hpp"
 #include "semirings/builtin.hpp"
@@ -99,6 +100,7 @@ struct formats_of {
         cci_8(cci_matrix::from_csr(a, {8})),
         dtans_512(dtans_matrix::from_csr(a, {512})),
         dtans_5(dtans_matrix::from_csr(a, {5})),
+        svb(svb_matrix::from_csr(a)),
         hyb_0(hyb_matrix::from_csr(a, 0)),
         hyb_2(hyb_matrix::from_csr(a, 2)),
         hyb_whole(hyb_matrix::from_csr(a, ell_options::whole_rows)) {}
@@ -107,6 +109,7 @@ struct formats_of {
   sell_matrix sell, sell_20_3;
   cci_matrix cci, cci_8;
   dtans_matrix dtans_512, dtans_5;
+  svb_matrix svb;
   hyb_matrix hyb_0, hyb_2, hyb_whole;
 };
 
@@ -147,6 +150,7 @@ void check_formats(const csr_matrix& a, const formats_of& f, const std::vector<X
   run(f.sell_20_3, "sell-20-3");
   run(f.cci, "cci");
   run(f.cci_8, "cci-8");
+  run(f.svb, "svb");
   for (const dtans_matrix* d : {&f.dtans_512, &f.dtans_5}) {
     with_tested_values(a.values, [&](const auto* v) {
       using V = std::remove_const_t<std::remove_pointer_t<decltype(v)>>;
@@ -233,6 +237,89 @@ TEST(FormatSpmv, SellPrefetchingALargeXAtEverySliceHeight) {
       }
     }
   }
+}
+
+// Stream VByte with every x present (the kernel's four running sums) and without, in one phase
+// (x within the caches) and two (a decoded group's rows gathered after, x prefetched), a group
+// with a hub too large for the buffer going in one phase; rows of every length modulo four.
+TEST(FormatSpmv, SvbInOneAndTwoPhases) {
+  for (const std::uint64_t ncols : {std::uint64_t(5000), std::uint64_t(700000)}) {
+    random_shape shape;
+    shape.nrows = 20000;
+    shape.ncols = ncols;
+    shape.mean_degree = 9;
+    shape.contiguous = 0.3;
+    shape.duplicates = 0.05;
+    csr_matrix a = random_matrix(shape, 91);
+    // a hub of 2^17 entries in row 100 (its group over svb_buffered_entries)
+    {
+      std::vector<edge_offset> offsets(a.offsets.begin(), a.offsets.end());
+      std::vector<vertex_id> cols(a.cols.begin(), a.cols.end());
+      std::vector<vertex_id> hub;
+      for (std::uint64_t i = 0; i < (std::uint64_t(1) << 17); ++i)
+        hub.push_back(vertex_id((i * 7919) % ncols));
+      std::sort(hub.begin(), hub.end());
+      cols.insert(cols.begin() + std::ptrdiff_t(offsets[101]), hub.begin(), hub.end());
+      for (std::uint64_t r = 101; r < offsets.size(); ++r) offsets[r] += hub.size();
+      a.offsets = shared_array<edge_offset>(buffer<edge_offset>(offsets.begin(), offsets.end()));
+      a.cols = shared_array<vertex_id>(buffer<vertex_id>(cols.begin(), cols.end()));
+      a.values = std::monostate{};
+    }
+    SCOPED_TRACE(::testing::Message() << "ncols " << ncols);
+    std::mt19937_64 rng(92);
+    const std::vector<float> x = random_x<float>(a.ncols, rng);
+    std::vector<std::uint8_t> some(a.ncols);
+    for (auto& p : some) p = rng() % 3 != 0;
+    const svb_matrix m = svb_matrix::from_csr(a);
+    const auto allowed = [](std::uint64_t i) { return i % 7 != 3; };
+    for (const bool all_present : {true, false}) {
+      const std::vector<std::uint8_t> xp =
+          all_present ? std::vector<std::uint8_t>(a.ncols, 1) : some;
+      std::vector<float> want(a.nrows), got(a.nrows);
+      std::vector<std::uint8_t> want_p(a.nrows), got_p(a.nrows, 2);
+      reference_spmv<plus_times<float>>(a, x, xp, want.data(), want_p);
+      kernels::spmv_pull_stored<plus_times<float>>(m.view(static_cast<const float*>(nullptr)),
+                                                   x.data(), all_present ? nullptr : xp.data(),
+                                                   got.data(), got_p.data(), allowed);
+      for (std::uint64_t i = 0; i < a.nrows; ++i) {
+        ASSERT_EQ(got_p[i], want_p[i]) << "row " << i;
+        if (want_p[i]) {
+          ASSERT_TRUE(same_value(got[i], want[i])) << "row " << i;
+        }
+      }
+      // ANY stops at a row's first present entry: some present entry, the row's first one
+      std::vector<std::int64_t> xi(a.ncols, 1);
+      std::vector<std::int64_t> any(a.nrows);
+      std::fill(got_p.begin(), got_p.end(), 2);
+      kernels::spmv_pull_stored<any_secondi<std::int64_t>>(
+          m.view(static_cast<const std::int64_t*>(nullptr)), xi.data(),
+          all_present ? nullptr : xp.data(), any.data(), got_p.data(), allowed);
+      for (std::uint64_t i = 0; i < a.nrows; ++i) {
+        ASSERT_EQ(got_p[i], want_p[i]) << "row " << i;
+        if (!want_p[i]) continue;
+        edge_offset k = a.row_begin(i);
+        while (!xp[a.cols[k]]) ++k;
+        ASSERT_EQ(any[i], std::int64_t(a.cols[k])) << "row " << i;
+      }
+    }
+  }
+}
+
+// The kernel's decode of four ids (on x86-64 the byte shuffle) and the portable one (each delta a
+// load cut to its bytes) agree for every control byte, on random data bytes.
+TEST(FormatSpmv, SvbShuffleAndPortableDecodeAgree) {
+  std::mt19937_64 rng(93);
+  std::uint8_t data[32];
+  for (std::uint32_t c = 0; c < 256; ++c)
+    for (int round = 0; round < 8; ++round) {
+      for (auto& b : data) b = std::uint8_t(rng());
+      const std::uint32_t start = std::uint32_t(rng());
+      std::uint32_t col = start, portable[4], ids[4];
+      kernels::detail::svb_decode_four_portable(data, c, col, portable);
+      ASSERT_TRUE(kernels::detail::svb_cpu_ready());  // x86-64 machines since 2008-2011
+      kernels::detail::svb_decode_first_four(data, c, ids);
+      for (int i = 0; i < 4; ++i) EXPECT_EQ(ids[i], portable[i] - start - 1) << "control " << c;
+    }
 }
 
 TEST(FormatSpmv, SharedDatasets) {

@@ -4,8 +4,10 @@
 // format: tests/test_format_spmv.cpp.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <random>
+#include <vector>
 
 #include "core/error.hpp"
 #include "engine/formats/any_format.hpp"
@@ -15,6 +17,7 @@
 #include "engine/formats/ell.hpp"
 #include "engine/formats/hyb.hpp"
 #include "engine/formats/sell.hpp"
+#include "engine/formats/svb.hpp"
 #include "engine/io/load.hpp"
 #include "tests/graphs_to_check.hpp"
 #include "tests/random_csr.hpp"
@@ -69,6 +72,9 @@ void expect_round_trips(const csr_matrix& a) {
   expect_same(a, dtans_matrix::from_csr(a).to_csr());
   expect_same(a, dtans_matrix::from_csr(a, {1}).to_csr());  // a lane closes after each row
   expect_same(a, dtans_matrix::from_csr(a, {37}).to_csr());
+  const svb_matrix v = svb_matrix::from_csr(a);
+  EXPECT_TRUE(v.validate());
+  expect_same(a, v.to_csr());
 }
 
 TEST(Formats, RoundTripRandomMatrices) {
@@ -148,6 +154,104 @@ TEST(Formats, ExactBytesOfPlainLayouts) {
   const cci_matrix c = cci_matrix::from_csr(a);
   EXPECT_EQ(c.size().bytes(),
             8 * (c.code_bits() / 64 + 3) + 8 * 24 + 8 * nnz + 16 * ((a.nrows + 63) / 64 + 1));
+  // Stream VByte: a length byte per row (rows below 128 entries), a control byte per four
+  // entries, each delta in its bytes, 16 padding bytes and two 8-byte starts per group.
+  std::uint64_t data = 0, controls = 0;
+  for (std::uint64_t r = 0; r < a.nrows; ++r) {
+    controls += (a.row_length(r) + 3) / 4;
+    std::uint32_t last = 0xffffffffu;
+    for (edge_offset k = a.row_begin(r); k < a.row_end(r); ++k) {
+      const std::uint32_t d = a.cols[k] - last;
+      data += d < 256 ? 1 : d < 65536 ? 2 : d < (1u << 24) ? 3 : 4;
+      last = a.cols[k];
+    }
+  }
+  const svb_matrix v = svb_matrix::from_csr(a);
+  EXPECT_EQ(v.size().index_bytes, controls + data);
+  EXPECT_EQ(v.size().structure_bytes, a.nrows + 16 + 16 * ((a.nrows + 63) / 64 + 1));
+  EXPECT_EQ(v.size().value_bytes, 8 * nnz);
+}
+
+// Stream VByte's row lengths past one byte (128 entries and more, LEB128) and deltas of every
+// byte count, in a row that crosses a group and a row of 2^14 entries.
+TEST(Formats, SvbLongRowsAndWideDeltas) {
+  buffer<edge_offset> offsets{0};
+  buffer<vertex_id> cols;
+  const std::uint64_t lengths[] = {0, 1, 127, 128, 129, 16384, 3, 0, 5};
+  std::mt19937_64 rng(3);
+  for (std::uint64_t length : lengths) {
+    std::vector<vertex_id> row;
+    for (std::uint64_t i = 0; i < length; ++i) {
+      const std::uint32_t width = 8 * std::uint32_t(1 + rng() % 4);  // 1 to 4 bytes' deltas
+      row.push_back(vertex_id(rng() % (width == 32 ? max_vertices : (1ull << width))));
+    }
+    std::sort(row.begin(), row.end());
+    cols.insert(cols.end(), row.begin(), row.end());
+    offsets.push_back(cols.size());
+  }
+  for (std::uint64_t r = 9; r < 200; ++r) offsets.push_back(cols.size());  // empty rows
+  csr_matrix a;
+  a.nrows = offsets.size() - 1;
+  a.ncols = max_vertices;
+  a.offsets = shared_array<edge_offset>(std::move(offsets));
+  a.cols = shared_array<vertex_id>(std::move(cols));
+  const svb_matrix v = svb_matrix::from_csr(a);
+  EXPECT_TRUE(v.validate());
+  expect_same(a, v.to_csr());
+  EXPECT_EQ(v.length_bytes(), a.nrows + 4);  // 128 and 129 take two bytes, 16384 three
+}
+
+// validate() on Stream VByte codes damaged one way at a time: each is refused, the code itself
+// accepted. Rows: 0 -> {1, 5}, 1 -> {}, 2 -> {0, 300, 70000}, ncols 70001, one group.
+TEST(Formats, SvbValidateRefusesDamagedCodes) {
+  const std::vector<std::uint8_t> good = {0x02, 0x00, 0x02, 0x04,  // row 0: deltas 2, 4
+                                          0x00,                    // row 1: empty
+                                          0x03, 0x24, 0x01, 0x2c, 0x01, 0x44, 0x10, 0x01};
+  auto valid = [](std::vector<std::uint8_t> bytes, std::uint64_t ncols = 70001,
+                  std::uint64_t nbytes = 13, edge_offset entries = 5) {
+    const std::uint64_t group_byte[2] = {0, nbytes};
+    const edge_offset group_entry[2] = {0, entries};
+    bytes.resize(bytes.size() + svb_padding, 0);
+    svb_view<pattern_value> v;
+    v.nrows = 3;
+    v.ncols = ncols;
+    v.group_byte = group_byte;
+    v.group_entry = group_entry;
+    v.bytes = bytes.data();
+    v.nbytes = nbytes;
+    return validate(v, entries);
+  };
+  EXPECT_TRUE(valid(good));
+  EXPECT_FALSE(valid(good, 70000));  // the last column is 70000
+  std::vector<std::uint8_t> b = good;
+  b[2] = 0x00;  // row 0's first delta 0: column -1
+  EXPECT_FALSE(valid(b));
+  EXPECT_FALSE(valid(good, 70001, 12));     // the group's bytes end inside row 2's last delta
+  EXPECT_FALSE(valid(good, 70001, 13, 4));  // one entry fewer than the code holds
+  b = good;
+  b[6] = 0x34;  // row 2's last delta in 4 bytes: its data would run past the group's end
+  EXPECT_FALSE(valid(b));
+  b = good;
+  b[4] = 0x80;  // row 1's length goes on into row 2's bytes
+  EXPECT_FALSE(valid(b));
+  b = good;
+  b.push_back(0x00);  // a byte after the last row inside the group
+  EXPECT_FALSE(valid(b, 70001, 14));
+  // and the matrix the good code is decodes back
+  const std::uint64_t group_byte[2] = {0, 13};
+  const edge_offset group_entry[2] = {0, 5};
+  std::vector<std::uint8_t> padded = good;
+  padded.resize(13 + svb_padding, 0);
+  svb_view<pattern_value> v;
+  v.nrows = 3;
+  v.ncols = 70001;
+  v.group_byte = group_byte;
+  v.group_entry = group_entry;
+  v.bytes = padded.data();
+  v.nbytes = 13;
+  std::vector<vertex_id> row2;
+  v.for_each_in_row(2, [&](vertex_id c, edge_offset) { return row2.push_back(c), false; });
+  EXPECT_EQ(row2, (std::vector<vertex_id>{0, 300, 70000}));
 }
 
 // The auto rule: ELL for rows of nearly one length, SELL-C-σ where its padding stays small,

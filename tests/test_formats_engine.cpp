@@ -127,8 +127,8 @@ void expect_same(const vector<T>& got, const vector<T>& want) {
 }
 
 const std::optional<format_kind> every_format[] = {
-    format_kind::csr,  format_kind::coo, format_kind::ell,   format_kind::hyb,
-    format_kind::sell, format_kind::cci, format_kind::dtans, std::nullopt};
+    format_kind::csr, format_kind::coo,   format_kind::ell, format_kind::hyb, format_kind::sell,
+    format_kind::cci, format_kind::dtans, format_kind::svb, std::nullopt};
 
 std::string name_of(std::optional<format_kind> k) {
   return k ? std::string(format_name(*k)) : std::string("auto");
@@ -428,7 +428,7 @@ TEST(FormatEngine, CliSpmvFormatOption) {
   }
   const auto bad = testing::run_cli({"spmv", graph, "--format", "csc"});
   EXPECT_EQ(bad.status, 2);
-  EXPECT_NE(bad.err.find("unknown format 'csc'; valid: csr|coo|ell|hyb|sell|cci|dtans|auto"),
+  EXPECT_NE(bad.err.find("unknown format 'csc'; valid: csr|coo|ell|hyb|sell|cci|dtans|svb|auto"),
             std::string::npos)
       << bad.err;
 }

@@ -32,7 +32,7 @@ using testing::csr_of;
 using testing::read_file;
 using testing::scratch_dir;
 
-constexpr format_kind compressed_kinds[] = {format_kind::cci, format_kind::dtans};
+const auto& compressed_kinds = stored_format_kinds;
 
 graph plain(std::uint64_t n, const std::vector<testing::test_edge>& edges, bool weighted = false) {
   return graph(csr_of(n, edges, weighted), vertex_labels::with_offset(n, 0));
@@ -121,7 +121,7 @@ TEST(CompressedGrb, PayloadsOfManyBlocksAreWrittenABlockAtATime) {
   }
 }
 
-TEST(CompressedGrb, OnlyCciAndDtansAreWrittenCompressed) {
+TEST(CompressedGrb, OnlyTheStoredFormatsAreWrittenCompressed) {
   scratch_dir d;
   graph g = generate("grid:3");
   for (format_kind kind : {format_kind::csr, format_kind::sell, format_kind::ell})
@@ -342,7 +342,7 @@ TEST(CompressedGrb, TheCliConvertsInfosAndRunsIt) {
   EXPECT_NE(r.err.find("--format writes a compressed .grb"), std::string::npos) << r.err;
   r = testing::run_cli({"convert", el, d.path("s.grb"), "--format", "sell"});
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("--format takes cci or dtans"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--format takes cci, dtans or svb"), std::string::npos) << r.err;
 }
 
 }  // namespace

@@ -84,7 +84,7 @@ std::vector<std::pair<std::string, formatted_matrix<T>>> storages(const matrix<T
     out.emplace_back(format_name(k), formatted_matrix<T>(a, k));
   out.emplace_back("cci+degree", formatted_matrix<T>(a, format_kind::cci, vertex_order::degree));
   const csr_matrix c = csr_of(a), ct = csr_of(a.transposed());
-  for (format_kind k : {format_kind::cci, format_kind::dtans})
+  for (format_kind k : stored_format_kinds)
     out.emplace_back(
         std::string(format_name(k)) + " stored",
         formatted_matrix<T>::stored(std::make_shared<const any_format>(any_format::build(c, k)),

@@ -47,6 +47,7 @@ std::vector<std::pair<std::string, any_format>> stored_forms(const csr_matrix& c
   f.emplace_back("dtans", any_format::stored(dtans_matrix::from_csr(c)));
   f.emplace_back("dtans small lanes",
                  any_format::stored(dtans_matrix::from_csr(c, {.lane_symbols = 3, .max_run = 2})));
+  f.emplace_back("svb", any_format::stored(svb_matrix::from_csr(c)));
   return f;
 }
 
@@ -199,7 +200,7 @@ TEST(RowGather, PushOverAStoredMatrixIsTheCsrPush) {
   const shape s{"big", 6000, 5000, 6.0 / 5000, true, true};
   const matrix<double> a = random_matrix<double>(rng, s);
   const matrix<bool> pattern(a.nrows(), a.ncols(), a.offsets(), a.cols(), {}, true);
-  for (format_kind kind : {format_kind::cci, format_kind::dtans}) {
+  for (format_kind kind : stored_format_kinds) {
     SCOPED_TRACE(std::string(format_name(kind)));
     check_push<plus_times<double>>(a, kind, 1);
     check_push<min_plus<double>>(a, kind, 2);

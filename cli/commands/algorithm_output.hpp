@@ -25,7 +25,7 @@ vertex_id source_vertex(const vertex_labels& labels, const arguments& args);
 // A real-valued option, `fallback` when absent; a usage error when it is not a number.
 double real_option(const arguments& args, const std::string& name, double fallback);
 
-// --format csr|coo|ell|hyb|sell|cci|dtans|auto (default csr) and --order original|degree|rcm
+// --format csr|coo|ell|hyb|sell|cci|dtans|svb|auto (default csr) and --order original|degree|rcm
 // (default original): the storage an algorithm's products run on; a usage error naming the
 // valid names otherwise.
 adjacency_format format_option(const arguments& args);

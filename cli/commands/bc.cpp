@@ -27,7 +27,7 @@ int bc_command(const std::vector<std::string>& raw) {
                              1,
                              1,
                              "graphring bc GRAPH [--sources ID,ID,...] [--out FILE] "
-                             "[--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
+                             "[--format csr|coo|ell|hyb|sell|cci|dtans|svb|auto] "
                              "[--order original|degree|rcm]"});
   apply_common_options(args);
   const adjacency_format asked = format_option(args);

@@ -38,7 +38,7 @@ int bench_command(const std::vector<std::string>& raw) {
             64,
             "graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost|none] "
             "[--trials N] [--interleave] [--json F] [--csv F] [--plot F] "
-            "[--backend cpu|cuda] [--formats csr,coo,ell,hyb,sell,cci,dtans,auto] "
+            "[--backend cpu|cuda] [--formats csr,coo,ell,hyb,sell,cci,dtans,svb,auto] "
             "[--order original|degree|rcm] [--sources ID,ID,...]",
             true});
   apply_common_options(args);

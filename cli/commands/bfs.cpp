@@ -16,7 +16,7 @@ int bfs_command(const std::vector<std::string>& raw) {
                              1,
                              1,
                              "graphring bfs GRAPH --source ID [--parents] [--out FILE] "
-                             "[--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
+                             "[--format csr|coo|ell|hyb|sell|cci|dtans|svb|auto] "
                              "[--order original|degree|rcm]",
                              true});
   apply_common_options(args);

@@ -16,7 +16,7 @@ int cc_command(const std::vector<std::string>& raw) {
                              1,
                              1,
                              "graphring cc GRAPH [--out FILE] "
-                             "[--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
+                             "[--format csr|coo|ell|hyb|sell|cci|dtans|svb|auto] "
                              "[--order original|degree|rcm]"});
   apply_common_options(args);
   const adjacency_format format = format_option(args);

@@ -1,4 +1,4 @@
-// `graphring convert IN OUT [--format cci|dtans] [--symmetrize] [--drop-self-loops]`: any
+// `graphring convert IN OUT [--format cci|dtans|svb] [--symmetrize] [--drop-self-loops]`: any
 // readable format to .mtx, .el/.wel, .e (with its .v) or .grb; with --format, a compressed .grb
 // (A, and Aᵀ unless the graph is symmetric, in that format), which algorithms then run on without
 // a CSR. The output appears whole or not at all.
@@ -21,7 +21,7 @@ int convert_command(const std::vector<std::string>& raw) {
             {"--format"},
             2,
             2,
-            "graphring convert IN OUT [--format cci|dtans] [--symmetrize] [--drop-self-loops]",
+            "graphring convert IN OUT [--format cci|dtans|svb] [--symmetrize] [--drop-self-loops]",
             false,
             true});
   apply_common_options(args);
@@ -33,9 +33,11 @@ int convert_command(const std::vector<std::string>& raw) {
     if (io::extension_of(out) != ".grb")
       throw error(error_kind::usage, "--format writes a compressed .grb; name the output *.grb",
                   out);
-    if (compressed != format_kind::cci && compressed != format_kind::dtans)
-      throw error(error_kind::usage,
-                  "--format takes cci or dtans (a .grb without --format holds CSR), not " + *name);
+    if (compressed != format_kind::cci && compressed != format_kind::dtans &&
+        compressed != format_kind::svb)
+      throw error(
+          error_kind::usage,
+          "--format takes cci, dtans or svb (a .grb without --format holds CSR), not " + *name);
   }
   const auto start = std::chrono::steady_clock::now();
   graph g = load_for_command(in, args);

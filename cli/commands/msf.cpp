@@ -18,7 +18,7 @@ int msf_command(const std::vector<std::string>& raw) {
                              1,
                              1,
                              "graphring msf GRAPH [--out FILE] "
-                             "[--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
+                             "[--format csr|coo|ell|hyb|sell|cci|dtans|svb|auto] "
                              "[--order original|degree|rcm]"});
   apply_common_options(args);
   const adjacency_format asked = format_option(args);

@@ -18,7 +18,7 @@ int pagerank_command(const std::vector<std::string>& raw) {
                              1,
                              "graphring pagerank GRAPH [--damping 0.85] [--tol 1e-7] "
                              "[--max-iters 100] [--out FILE] "
-                             "[--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
+                             "[--format csr|coo|ell|hyb|sell|cci|dtans|svb|auto] "
                              "[--order original|degree|rcm]",
                              true});
   apply_common_options(args);

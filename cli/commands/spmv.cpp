@@ -5,7 +5,7 @@
 // lines; vertices absent from it hold no entry) or is 1 at every vertex. Prints the entries
 // present in w, "ID VALUE", in ascending ID order; a positional semiring's values (any_secondi,
 // min_secondi) are vertex ids and are printed as the input's labels too. --format picks the
-// storage the pull product runs on (csr|coo|ell|hyb|sell|cci|dtans|auto; default csr) and
+// storage the pull product runs on (csr|coo|ell|hyb|sell|cci|dtans|svb|auto; default csr) and
 // --order the vertex order that storage holds the graph in (engine/formats/reorder.hpp; default
 // original); the result, in the input's ids, depends on neither. --backend cuda runs the product
 // on the GPU (the semirings of engine/device/device_registry.hpp; formats csr, coo, ell, hyb and
@@ -127,7 +127,7 @@ int spmv_command(const std::vector<std::string>& raw) {
             1,
             1,
             "graphring spmv GRAPH [--semiring NAME | --semiring-def DEF] [--x FILE] "
-            "[--method push|pull|auto] [--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
+            "[--method push|pull|auto] [--format csr|coo|ell|hyb|sell|cci|dtans|svb|auto] "
             "[--order original|degree|rcm] [--out FILE]",
             true});
   apply_common_options(args);

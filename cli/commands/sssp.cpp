@@ -18,7 +18,7 @@ int sssp_command(const std::vector<std::string>& raw) {
                              1,
                              1,
                              "graphring sssp GRAPH --source ID [--delta D] [--out FILE] "
-                             "[--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
+                             "[--format csr|coo|ell|hyb|sell|cci|dtans|svb|auto] "
                              "[--order original|degree|rcm]",
                              true});
   apply_common_options(args);

@@ -12,12 +12,13 @@
 namespace graphring::cli {
 
 int tc_command(const std::vector<std::string>& raw) {
-  const arguments args(raw, {{"--stats"},
-                             {"--format", "--order"},
-                             1,
-                             1,
-                             "graphring tc GRAPH [--format csr|coo|ell|hyb|sell|cci|dtans|auto] "
-                             "[--order original|degree|rcm]"});
+  const arguments args(raw,
+                       {{"--stats"},
+                        {"--format", "--order"},
+                        1,
+                        1,
+                        "graphring tc GRAPH [--format csr|coo|ell|hyb|sell|cci|dtans|svb|auto] "
+                        "[--order original|degree|rcm]"});
   apply_common_options(args);
   const adjacency_format asked = format_option(args);
   run_stats stats(args, "tc");

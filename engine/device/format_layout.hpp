@@ -109,6 +109,10 @@ class format_layout {
       case format_kind::dtans:
         put_dtans(a);
         break;
+      case format_kind::svb:
+        throw error(error_kind::usage,
+                    "the svb format has no GPU kernels (its decode is the CPU's byte shuffle); "
+                    "on the GPU use csr, coo, ell, hyb, sell, cci or dtans");
       default:
         throw error(error_kind::usage, "CSR needs no format layout");
     }

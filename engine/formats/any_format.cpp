@@ -11,7 +11,7 @@
 namespace graphring {
 
 std::string_view format_name(format_kind kind) noexcept {
-  constexpr std::string_view names[] = {"csr", "coo", "ell", "hyb", "sell", "cci", "dtans"};
+  constexpr std::string_view names[] = {"csr", "coo", "ell", "hyb", "sell", "cci", "dtans", "svb"};
   return names[static_cast<int>(kind)];
 }
 
@@ -20,7 +20,7 @@ std::optional<format_kind> parse_format(std::string_view name) {
   for (format_kind k : all_format_kinds)
     if (name == format_name(k)) return k;
   throw error(error_kind::usage, "unknown format '" + std::string(name) +
-                                     "'; valid: csr|coo|ell|hyb|sell|cci|dtans|auto");
+                                     "'; valid: csr|coo|ell|hyb|sell|cci|dtans|svb|auto");
 }
 
 format_features measure_features(const csr_matrix& a) {
@@ -106,6 +106,9 @@ any_format any_format::build(const csr_matrix& a, format_kind kind) {
     case format_kind::dtans:
       m.matrix_ = dtans_matrix::from_csr(a);
       break;
+    case format_kind::svb:
+      m.matrix_ = svb_matrix::from_csr(a);
+      break;
   }
   return m;
 }
@@ -128,6 +131,11 @@ any_format any_format::stored(cci_matrix a) {
 
 any_format any_format::stored(dtans_matrix a) {
   const value_type type = a.values_type();
+  return held(std::move(a), type);
+}
+
+any_format any_format::stored(svb_matrix a) {
+  const value_type type = type_of(a.values());
   return held(std::move(a), type);
 }
 

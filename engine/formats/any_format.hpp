@@ -1,5 +1,5 @@
 // One holder for a matrix in any format, chosen at run time by name ("csr|coo|ell|hyb|sell|cci|
-// dtans|auto"), with its exact footprint; and the `auto` choice from measured features.
+// dtans|svb|auto"), with its exact footprint; and the `auto` choice from measured features.
 //
 // The auto rule picks for pull SpMV time, from the measurements in README "Formats" and
 // docs/kernel-speed-log.md (the engine call, plus_times over float, 2 cores):
@@ -9,8 +9,8 @@
 //      the random gathers of x set the pace for every format (rmat). σ = 2^20 keeps padding near
 //      1% on power-law graphs; a matrix with a few very long rows among short ones pads more and
 //      goes to CSR.
-//   3. CSR otherwise. CCI and CSR-dtANS are the formats for memory, not time: on a CPU their
-//      decode costs more than the bytes they save.
+//   3. CSR otherwise. CCI, CSR-dtANS and Stream VByte are the formats for memory, not time: on
+//      a CPU their decode costs more than the bytes they save (Stream VByte's the least).
 #pragma once
 
 #include <optional>
@@ -24,16 +24,21 @@
 #include "engine/formats/ell.hpp"
 #include "engine/formats/hyb.hpp"
 #include "engine/formats/sell.hpp"
+#include "engine/formats/svb.hpp"
 
 namespace graphring {
 
 inline constexpr format_kind all_format_kinds[] = {
-    format_kind::csr,  format_kind::coo, format_kind::ell,  format_kind::hyb,
-    format_kind::sell, format_kind::cci, format_kind::dtans};
+    format_kind::csr,  format_kind::coo, format_kind::ell,   format_kind::hyb,
+    format_kind::sell, format_kind::cci, format_kind::dtans, format_kind::svb};
+
+// The compressed formats a graph can be saved in and run from without a CSR (a compressed .grb).
+inline constexpr format_kind stored_format_kinds[] = {format_kind::cci, format_kind::dtans,
+                                                      format_kind::svb};
 
 std::string_view format_name(format_kind kind) noexcept;
 
-// "csr" ... "dtans", or "auto" (std::nullopt). Anything else throws error_kind::usage naming the
+// "csr" ... "svb", or "auto" (std::nullopt). Anything else throws error_kind::usage naming the
 // valid names.
 std::optional<format_kind> parse_format(std::string_view name);
 
@@ -57,7 +62,7 @@ entropy_bound order0_entropy(const csr_matrix& a);
 class any_format {
  public:
   using holder = std::variant<csr_matrix, coo_matrix, ell_matrix, hyb_matrix, sell_matrix,
-                              cci_matrix, dtans_matrix>;
+                              cci_matrix, dtans_matrix, svb_matrix>;
 
   // Builds `kind` from a; ELL may throw error_kind::limit (see ell.hpp).
   static any_format build(const csr_matrix& a, format_kind kind);
@@ -66,6 +71,7 @@ class any_format {
   // Holds a matrix built or mapped elsewhere (a compressed .grb), checked by its validate().
   static any_format stored(cci_matrix a);
   static any_format stored(dtans_matrix a);
+  static any_format stored(svb_matrix a);
 
   format_kind kind() const noexcept { return format_kind(matrix_.index()); }
   std::uint64_t nrows() const noexcept { return nrows_; }

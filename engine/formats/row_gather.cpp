@@ -132,6 +132,47 @@ csr_matrix gather_cci(const cci_matrix& m, const vertex_id* rows, std::uint64_t 
                             });
 }
 
+// Stream VByte: as CCI's one slice, the wanted rows of a group found in one walk from its start,
+// a row's control and data bytes skipped by the byte counts its control bytes give.
+csr_matrix gather_svb(const svb_matrix& m, const vertex_id* rows, std::uint64_t count) {
+  const svb_view<pattern_value> v = m.view(static_cast<const pattern_value*>(nullptr));
+  // Per row: its length, its first entry and where its control bytes start.
+  buffer<edge_offset> lengths(count), first(count);
+  buffer<std::uint64_t> control(count);
+  std::vector<std::uint64_t> runs;  // where each group's wanted rows begin in `rows`
+  for (std::uint64_t i = 0; i < count; ++i)
+    if (i == 0 || rows[i] / svb_group != rows[i - 1] / svb_group) runs.push_back(i);
+  runs.push_back(count);
+  const std::int64_t groups = std::int64_t(runs.size()) - 1;
+#pragma omp parallel for schedule(dynamic, 16) if (parallel_for(count * svb_group))
+  for (std::int64_t g = 0; g < groups; ++g) {
+    std::uint64_t at = 0;
+    edge_offset k = 0;
+    v.seek(rows[runs[g]], at, k);
+    for (std::uint64_t i = runs[g]; i < runs[g + 1]; ++i) {
+      if (i > runs[g]) {
+        at = control[i - 1] + v.row_code_bytes(control[i - 1], lengths[i - 1]);
+        k += lengths[i - 1];
+        for (std::uint64_t r = rows[i - 1] + 1; r < rows[i]; ++r) {
+          const std::uint64_t length = v.read_length(at);
+          at += v.row_code_bytes(at, length);
+          k += length;
+        }
+      }
+      lengths[i] = v.read_length(at);
+      first[i] = k;
+      control[i] = at;
+    }
+  }
+  return gather_by_position(m.values(), m.ncols(), lengths, first,
+                            [&](std::uint64_t i, vertex_id* out) {
+                              std::uint64_t data = control[i] + (lengths[i] + 3) / 4;
+                              std::uint32_t col = 0xffffffffu;
+                              for (edge_offset t = 0; t < lengths[i]; ++t)
+                                out[t] = col += v.read_delta(control[i], t, data);
+                            });
+}
+
 // CSR-dtANS with values of type V (pattern_value: none).
 template <class V>
 csr_matrix gather_dtans(const dtans_matrix& m, const vertex_id* rows, std::uint64_t count) {
@@ -201,16 +242,19 @@ csr_matrix gather_dtans(const dtans_matrix& m, const vertex_id* rows, std::uint6
 }  // namespace
 
 bool gathers_rows(format_kind kind) noexcept {
-  return kind == format_kind::csr || kind == format_kind::cci || kind == format_kind::dtans;
+  return kind == format_kind::csr || kind == format_kind::cci || kind == format_kind::dtans ||
+         kind == format_kind::svb;
 }
 
 csr_matrix gather_rows(const any_format& f, const vertex_id* rows, std::uint64_t count) {
   if (const auto* a = std::get_if<csr_matrix>(&f.matrix())) return gather_csr(*a, rows, count);
   if (const auto* a = std::get_if<cci_matrix>(&f.matrix())) return gather_cci(*a, rows, count);
+  if (const auto* a = std::get_if<svb_matrix>(&f.matrix())) return gather_svb(*a, rows, count);
   const auto* d = std::get_if<dtans_matrix>(&f.matrix());
   if (!d)
-    throw error(error_kind::internal, "gather_rows reads CSR, CCI and CSR-dtANS, not " +
-                                          std::string(format_name(f.kind())));
+    throw error(error_kind::internal,
+                "gather_rows reads CSR, CCI, CSR-dtANS and Stream VByte, not " +
+                    std::string(format_name(f.kind())));
   // clang-format off
   switch (d->values_type()) {
     case value_type::none: return gather_dtans<pattern_value>(*d, rows, count);

@@ -6,6 +6,7 @@
 //  - CSR-dtANS (Schätzle et al., seeds/003): the 32 lanes of a slice interleave their words, so
 //    a row is found only by decoding its slice in lockstep; each slice holding a wanted row is
 //    decoded once and the wanted rows' entries kept.
+//  - Stream VByte: as CCI's one slice, each group's wanted rows in one walk from its start.
 //  - CSR: the rows copied.
 #pragma once
 
@@ -16,7 +17,7 @@
 
 namespace graphring {
 
-// Whether gather_rows reads `kind` (CSR, CCI and CSR-dtANS; the other formats do not).
+// Whether gather_rows reads `kind` (CSR, CCI, CSR-dtANS and Stream VByte; the others do not).
 bool gathers_rows(format_kind kind) noexcept;
 
 // Rows rows[0 .. count) of f (ascending ids below f.nrows()) as a CSR matrix of `count` rows and

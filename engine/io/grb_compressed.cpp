@@ -1,7 +1,7 @@
 // The compressed .grb (version 2; layout in grb_format.hpp): A, and Aᵀ for a graph that is not
-// symmetric, in CCI or CSR-dtANS, written part by part and read back by mapping, so that a run
-// holds the compressed arrays only (the pages of the file) and never a CSR. Every part is
-// checked to lie inside the file, the payload against its checksum, and the format's arrays by
+// symmetric, in CCI, CSR-dtANS or Stream VByte, written part by part and read back by mapping, so
+// that a run holds the compressed arrays only (the pages of the file) and never a CSR. Every part
+// is checked to lie inside the file, the payload against its checksum, and the format's arrays by
 // its validate(), which a decoder then relies on: a damaged or crafted file is refused with one
 // error, never read out of bounds.
 #include <cstring>
@@ -18,10 +18,18 @@ namespace graphring::io {
 namespace {
 
 constexpr std::uint64_t scalar_count = 8;  // u64 scalars of each matrix
-constexpr std::uint64_t cci_arrays = 7, dtans_arrays = 9;
+constexpr std::uint64_t cci_arrays = 7, dtans_arrays = 9, svb_arrays = 4;
 
 std::uint64_t arrays_of(format_kind kind) {
-  return kind == format_kind::cci ? cci_arrays : dtans_arrays;
+  return kind == format_kind::cci   ? cci_arrays
+         : kind == format_kind::svb ? svb_arrays
+                                    : dtans_arrays;
+}
+
+bool is_stored_format(std::uint64_t kind) {
+  for (format_kind k : stored_format_kinds)
+    if (kind == std::uint64_t(k)) return true;
+  return false;
 }
 
 // The value table as the file holds it: the in-memory record with its padding zeroed.
@@ -93,6 +101,16 @@ void add_matrix(part_list& out, const any_format& f) {
     out.add(p.group_row);
     out.add(p.group_bit);
     out.add(p.words);
+    out.add_values(p.values);
+    return;
+  }
+  if (const auto* s = std::get_if<svb_matrix>(&f.matrix())) {
+    const svb_parts p = s->parts();
+    out.add_scalars(
+        {p.nrows, p.ncols, p.length_bytes, p.nnz, std::uint64_t(type_of(p.values)), 0, 0, 0});
+    out.add(p.group_byte);
+    out.add(p.group_entry);
+    out.add(p.bytes);
     out.add_values(p.values);
     return;
   }
@@ -195,6 +213,22 @@ std::shared_ptr<const any_format> read_matrix(matrix_reader& r, format_kind kind
     if (!m.validate()) corrupt_grb(file, "the CCI code does not decode to the matrix it claims");
     return std::make_shared<const any_format>(any_format::stored(std::move(m)));
   }
+  if (kind == format_kind::svb) {
+    svb_parts p;
+    p.nrows = r.scalar(0);
+    p.ncols = r.scalar(1);
+    p.length_bytes = r.scalar(2);
+    p.nnz = r.scalar(3);
+    const value_type type = checked_type(r.scalar(4), file);
+    p.group_byte = r.array<std::uint64_t>();
+    p.group_entry = r.array<edge_offset>();
+    p.bytes = r.array<std::uint8_t>();
+    p.values = r.values(type, p.nnz);
+    svb_matrix m = svb_matrix::from_parts(std::move(p));
+    if (!m.validate())
+      corrupt_grb(file, "the Stream VByte code does not decode to the matrix it claims");
+    return std::make_shared<const any_format>(any_format::stored(std::move(m)));
+  }
   dtans_parts p;
   p.nrows = r.scalar(0);
   p.ncols = r.scalar(1);
@@ -222,9 +256,9 @@ std::shared_ptr<const any_format> read_matrix(matrix_reader& r, format_kind kind
 }  // namespace
 
 void write_compressed_grb(graph& g, const std::string& path, format_kind kind) {
-  if (kind != format_kind::cci && kind != format_kind::dtans)
+  if (!is_stored_format(std::uint64_t(kind)))
     throw error(error_kind::usage,
-                "a compressed .grb holds cci or dtans (a CSR .grb: leave --format out), not " +
+                "a compressed .grb holds cci, dtans or svb (a CSR .grb: leave --format out), not " +
                     std::string(format_name(kind)),
                 path);
   // A graph already stored in this format is written as it is, without a CSR.
@@ -291,8 +325,7 @@ graph parse_compressed_grb(const input_bytes& in, const grb_header& h, const std
   std::uint64_t description[scalar_count];
   std::memcpy(description, in.data + directory[0], sizeof description);
   const std::uint64_t kind_number = description[0], matrices = description[1];
-  if (kind_number != std::uint64_t(format_kind::cci) &&
-      kind_number != std::uint64_t(format_kind::dtans))
+  if (!is_stored_format(kind_number))
     corrupt_grb(file, "unknown compressed format " + std::to_string(kind_number));
   const format_kind kind = format_kind(kind_number);
   if ((matrices != 1 && matrices != 2) || description[2] != 1 + arrays_of(kind) ||

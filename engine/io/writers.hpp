@@ -30,8 +30,8 @@ std::uint64_t write_edge_list(const graph& g, const std::string& path,
 void write_ldbc(const graph& g, const std::string& path, const progress_fn& progress = {});
 
 void write_grb(const graph& g, const std::string& path);
-// A compressed .grb (version 2): A, and Aᵀ unless g is symmetric, in `kind` (cci or dtans; other
-// kinds are a usage error). A graph read from such a file is written without building a CSR
+// A compressed .grb (version 2): A, and Aᵀ unless g is symmetric, in `kind` (cci, dtans or svb;
+// other kinds are a usage error). A graph read from such a file is written without building a CSR
 // when the kind is its own.
 void write_compressed_grb(graph& g, const std::string& path, format_kind kind);
 

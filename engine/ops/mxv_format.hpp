@@ -86,6 +86,8 @@ vector<typename S::c_type> format_pull(const formatted_matrix<T>& m, const any_f
             return kernels::spmv_pull_ell<S>(view, s, xv, xp, yv, yp, allows);
           } else if constexpr (std::is_same_v<F, sell_matrix>) {
             return kernels::spmv_pull_sell<S>(view, s, xv, xp, yv, yp, allows);
+          } else if constexpr (std::is_same_v<F, svb_matrix>) {
+            return kernels::spmv_pull_svb<S>(view, s, xv, xp, yv, yp, allows);
           } else {
             return kernels::spmv_pull_cci<S>(view, s, xv, xp, yv, yp, allows);
           }

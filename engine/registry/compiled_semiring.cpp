@@ -215,6 +215,7 @@ vector<T> pull_through(const kernels::product_table<T>& k, const prepared_matrix
           if constexpr (std::is_same_v<F, ell_matrix>) return k.ell(view, xv, xp, yv, yp);
           if constexpr (std::is_same_v<F, sell_matrix>) return k.sell(view, xv, xp, yv, yp);
           if constexpr (std::is_same_v<F, cci_matrix>) return k.cci(view, xv, xp, yv, yp);
+          if constexpr (std::is_same_v<F, svb_matrix>) return k.svb(view, xv, xp, yv, yp);
         }
       },
       m.format().matrix());

@@ -1,7 +1,8 @@
-// Pull SpMV over the compressed formats (COO, ELL, HYB, SELL-C-σ, CCI, CSR-dtANS), one template
-// per format over the semiring S, each in its own header with the contract of the CSR kernel
-// (stated in kernels/cpu/spmv_format_common.hpp, with what the kernels share):
-// spmv_coo.hpp, spmv_ell.hpp, spmv_hyb.hpp, spmv_sell.hpp, spmv_cci.hpp and spmv_dtans.hpp.
+// Pull SpMV over the compressed formats (COO, ELL, HYB, SELL-C-σ, CCI, CSR-dtANS, Stream VByte),
+// one template per format over the semiring S, each in its own header with the contract of the
+// CSR kernel (stated in kernels/cpu/spmv_format_common.hpp, with what the kernels share):
+// spmv_coo.hpp, spmv_ell.hpp, spmv_hyb.hpp, spmv_sell.hpp, spmv_cci.hpp, spmv_dtans.hpp and
+// spmv_svb.hpp (four ids decoded by one byte shuffle, then gathered as a CSR row's).
 // The CCI, ELL and SELL loops are written out per format (CCI: decode a piece of column ids,
 // then gather and accumulate; SELL: eight rows per slot column, one running sum each); COO,
 // HYB's overflow and dtANS's lockstep slice decoder go through the views' per-entry decoders.
@@ -20,6 +21,7 @@
 #include "kernels/cpu/spmv_format_common.hpp"
 #include "kernels/cpu/spmv_hyb.hpp"
 #include "kernels/cpu/spmv_sell.hpp"
+#include "kernels/cpu/spmv_svb.hpp"
 
 namespace graphring::kernels {
 
@@ -45,6 +47,8 @@ std::uint64_t spmv_pull_stored(const View& a, const X* x, const std::uint8_t* x_
     return spmv_pull_ell<S>(a, own_values<A>(a.values), x, x_present, y, y_present, allowed);
   } else if constexpr (std::is_same_v<View, sell_view<V>>) {
     return spmv_pull_sell<S>(a, own_values<A>(a.values), x, x_present, y, y_present, allowed);
+  } else if constexpr (std::is_same_v<View, svb_view<V>>) {
+    return spmv_pull_svb<S>(a, own_values<A>(a.values), x, x_present, y, y_present, allowed);
   } else {
     return spmv_pull_cci<S>(a, own_values<A>(a.values), x, x_present, y, y_present, allowed);
   }

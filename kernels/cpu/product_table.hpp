@@ -30,6 +30,7 @@ struct product_table {
   pull_kernel<sell_view<double>, T> sell = nullptr;
   pull_kernel<cci_view<double>, T> cci = nullptr;
   pull_kernel<dtans_view<double>, T> dtans = nullptr;
+  pull_kernel<svb_view<double>, T> svb = nullptr;
   // t(i) ⊕= A(i,k) ⊗ x(k) scattered over the rows of Aᵀ that x's entries name (the mxv
   // orientation; u_row as in spmspv_push).
   void (*push)(const csr_view<double>& at, const std::uint32_t* u_index, const std::uint32_t* u_row,
@@ -60,6 +61,7 @@ product_table<typename S::c_type> product_table_of() {
   t.sell = stored(static_cast<sell_view<double>*>(nullptr));
   t.cci = stored(static_cast<cci_view<double>*>(nullptr));
   t.dtans = stored(static_cast<dtans_view<double>*>(nullptr));
+  t.svb = stored(static_cast<svb_view<double>*>(nullptr));
   t.push = [](const csr_view<double>& at, const std::uint32_t* u_index, const std::uint32_t* u_row,
               const T* u_value, std::uint64_t u_nvals, scatter_workspace<T>& w) {
     spmspv_push<flipped<S>>(at, u_index, u_row, u_value, u_nvals, w, detail::every_row{});

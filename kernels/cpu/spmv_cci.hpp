@@ -140,16 +140,8 @@ bool fold_cci_row(cci_byte_reader& in, const Values& values, const X* x,
   bool taken = false;
   while (k < end) {
     const std::uint64_t n = decode_cci_piece(in, end - k, col, cols);
-    for (std::uint64_t i = 0; i < n; ++i) {
-      if (x_present && !x_present[cols[i]]) continue;
-      acc = S::accumulate(acc, product(i));
-      taken = true;
-      if constexpr (stops_at_any_v<S>) break;
-    }
+    const bool final_sum = fold_checked_piece<S>(cols, n, k, values, x, x_present, r, acc, taken);
     k += n;
-    bool final_sum = false;
-    if constexpr (stops_at_any_v<S>) final_sum = taken;
-    if constexpr (stops_at_terminal_v<S>) final_sum = taken && at_terminal<S>(acc);
     if (final_sum) {
       in.skip_entries(end - k);
       k = end;

@@ -139,6 +139,27 @@ GRAPHRING_INLINE void accumulate_in_four(typename S::c_type (&s)[4], std::uint64
   for (; i < end; ++i) s[0] = S::accumulate(s[0], product(i));
 }
 
+// Folds the products of a decoded piece of a row, columns cols[0 .. n) (entries k .. k + n),
+// into acc in column order, skipping the columns x lacks and stopping at ANY's first product;
+// `taken` becomes true once a product is taken. Returns whether the row's sum is final (ANY
+// took one, or a terminal monoid reached its terminal), so the rest of the row may be skipped.
+template <class S, class Values, class X>
+GRAPHRING_INLINE bool fold_checked_piece(const vertex_id* cols, std::uint64_t n, std::uint64_t k,
+                                         const Values& values, const X* x,
+                                         const std::uint8_t* x_present, std::uint64_t r,
+                                         typename S::c_type& acc, bool& taken) {
+  using B = typename S::b_type;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    if (x_present && !x_present[cols[i]]) continue;
+    acc = S::accumulate(acc, S::multiply(values.at(k + i), B(x[cols[i]]), r, cols[i], 0));
+    taken = true;
+    if constexpr (stops_at_any_v<S>) break;
+  }
+  if constexpr (stops_at_any_v<S>) return taken;
+  if constexpr (stops_at_terminal_v<S>) return taken && at_terminal<S>(acc);
+  return false;
+}
+
 // The four running sums of accumulate_in_four, combined.
 template <class S>
 GRAPHRING_INLINE typename S::c_type four_sums_combined(const typename S::c_type (&s)[4]) {

@@ -1,6 +1,7 @@
 // Pieces shared by the views of every compressed format (COO, ELL, HYB, SELL-C-σ, CCI,
-// CSR-dtANS): the tag for pattern matrices, reading a stored value as a semiring's input type,
-// and the padding marker. Host/device clean (C++17, no std containers) so CUDA kernels reuse it.
+// CSR-dtANS, Stream VByte): the tag for pattern matrices, reading a stored value as a semiring's
+// input type, and the padding marker. Host/device clean (C++17, no std containers) so CUDA kernels
+// reuse it.
 #pragma once
 
 #include <cstdint>
@@ -26,7 +27,7 @@ GRAPHRING_HD inline A stored_value(const V* values, std::uint64_t k) {
 
 // The storage formats, as a tag that views and kernels dispatch on at run time (the owning
 // matrices and the choice among them: engine/formats/any_format.hpp).
-enum class format_kind { csr, coo, ell, hyb, sell, cci, dtans };
+enum class format_kind { csr, coo, ell, hyb, sell, cci, dtans, svb };
 
 // Column id marking a padding slot of ELL and SELL (never a vertex: ids stop at 2^32-2).
 inline constexpr std::uint32_t padding_column = 0xffffffffu;

@@ -16,7 +16,7 @@ Results are NumPy arrays that own graphring's result (no copy is made after the 
 (a RuntimeError) with graphring's one-line message; a wrong argument type raises TypeError.
 Every algorithm takes `threads=` (0: all cores); bfs, sssp, pagerank, connected_components,
 triangle_count, betweenness_centrality and minimum_spanning_forest also take `format=`
-(csr|coo|ell|hyb|sell|cci|dtans|auto, the storage they read the adjacency from) and `order=`
+(csr|coo|ell|hyb|sell|cci|dtans|svb|auto, the storage they read the adjacency from) and `order=`
 (original|degree|rcm). The GIL is released while graphring works.
 """
 
@@ -91,7 +91,7 @@ def load(source, symmetrize=False, drop_self_loops=False, input_format=""):
 
 def save(graph, path, format=None):
     """Writes the graph as the name says (.mtx, .el, .wel, .e, .grb; text may end .gz); with
-    format="cci" or "dtans", a compressed .grb that load() maps without building a CSR."""
+    format="cci", "dtans" or "svb", a compressed .grb that load() maps without building a CSR."""
     _graphring.save(graph._g, str(path), format or "")
 
 

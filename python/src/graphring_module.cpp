@@ -126,7 +126,7 @@ py_graph load(const std::string& source, bool symmetrize, bool drop_self_loops,
   return {std::make_shared<graph>(load_graph(source, options))};
 }
 
-// Writes the graph as `path` says (.mtx, .el, .wel, .e, .grb); with a format (cci, dtans), a
+// Writes the graph as `path` says (.mtx, .el, .wel, .e, .grb); with a format (cci, dtans, svb), a
 // compressed .grb.
 void save(py_graph& pg, const std::string& path, const std::string& format) {
   const working_on busy(pg, 0);
@@ -135,7 +135,7 @@ void save(py_graph& pg, const std::string& path, const std::string& format) {
     return;
   }
   const std::optional<format_kind> kind = parse_format(format);
-  if (!kind) throw error(error_kind::usage, "save takes format cci or dtans, not auto");
+  if (!kind) throw error(error_kind::usage, "save takes format cci, dtans or svb, not auto");
   io::write_compressed_grb(*pg.g, path, *kind);
 }
 

@@ -1,11 +1,15 @@
 // libFuzzer target for the compressed-format decoders. The first byte picks what the rest is:
-//   even: a raw CCI view (header, row lengths, stream starts, code words) — validate() must
+//   even (below 0xf0): a raw CCI view (header, row lengths, stream starts, code words) — validate()
+//   must
 //         refuse anything the decoder could read out of bounds on, and whatever it accepts must
 //         decode (every row, and the pull SpMV) without a sanitizer report;
-//   odd:  a matrix described by the bytes (row lengths and column deltas of every scale, up to
-//         the largest 32-bit jumps, duplicates included) encoded as CCI (1 and S slices), CSR-dtANS
-//         (long and short lanes) and SELL-C-σ, each of which must decode back to the same CSR and
-//         multiply like it.
+//   odd (below 0xf0): a matrix described by the bytes (row lengths and column deltas of every
+//   scale, up
+//         to the largest 32-bit jumps, duplicates included) encoded as CCI (1 and S slices),
+//         CSR-dtANS (long and short lanes), SELL-C-σ and Stream VByte, each of which must decode
+//         back to the same CSR and multiply like it;
+//   0xf0 and above: a raw Stream VByte view (group starts and entries, then code bytes), as for
+//         CCI.
 // A graphring::error from a builder (a limit) is an accepted outcome; anything else is a bug.
 #include <cstdint>
 #include <cstdlib>
@@ -17,6 +21,7 @@
 #include "engine/formats/cci.hpp"
 #include "engine/formats/dtans.hpp"
 #include "engine/formats/sell.hpp"
+#include "engine/formats/svb.hpp"
 #include "kernels/cpu/format_spmv.hpp"
 #include "semirings/builtin.hpp"
 
@@ -53,6 +58,26 @@ std::vector<std::int64_t> reference(const csr_matrix& a, const std::vector<std::
   return y;
 }
 
+// A view validate() accepted: every row decodes to columns below ncols, and the pull SpMV with x
+// all ones counts each row's entries.
+template <class View>
+void decodes_and_multiplies(const View& v) {
+  const std::uint64_t nrows = v.nrows, ncols = v.ncols;
+  std::vector<std::int64_t> lengths(nrows, 0);
+  for (std::uint64_t r = 0; r < nrows; ++r)
+    v.for_each_in_row(r, [&](vertex_id c, edge_offset) {
+      check(c < ncols);
+      ++lengths[r];
+      return false;
+    });
+  std::vector<std::int64_t> x(ncols, 1), y(nrows);
+  std::vector<std::uint8_t> yp(nrows);
+  kernels::spmv_pull_stored<plus_times<std::int64_t>>(v, x.data(), nullptr, y.data(), yp.data(),
+                                                      [](std::uint64_t) { return true; });
+  for (std::uint64_t r = 0; r < nrows; ++r)
+    check(yp[r] == (lengths[r] > 0) && (!yp[r] || y[r] == lengths[r]));
+}
+
 void raw_cci(byte_reader in) {
   const std::uint64_t nrows = in.next<std::uint8_t>() % 160;
   const std::uint64_t ncols = in.next<std::uint32_t>() % (std::uint64_t(1) << 20);
@@ -85,19 +110,34 @@ void raw_cci(byte_reader in) {
   v.nwords = words.size();
   cci_matrix::make_table(v.table, std::uint32_t(slices), 29);
   if (!validate(v, nvalues)) return;
-  std::vector<std::int64_t> lengths(nrows, 0);
-  for (std::uint64_t r = 0; r < nrows; ++r)
-    v.for_each_in_row(r, [&](vertex_id c, edge_offset) {
-      check(c < ncols);
-      ++lengths[r];
-      return false;
-    });
-  std::vector<std::int64_t> x(ncols, 1), y(nrows);
-  std::vector<std::uint8_t> yp(nrows);
-  kernels::spmv_pull_stored<plus_times<std::int64_t>>(v, x.data(), nullptr, y.data(), yp.data(),
-                                                      [](std::uint64_t) { return true; });
-  for (std::uint64_t r = 0; r < nrows; ++r)
-    check(yp[r] == (lengths[r] > 0) && (!yp[r] || y[r] == lengths[r]));
+  decodes_and_multiplies(v);
+}
+
+// Random bytes as a Stream VByte code: whatever validate() accepts decodes inside the code to
+// columns below ncols, and the kernel's product counts each row's entries.
+void raw_svb(byte_reader in) {
+  const std::uint64_t nrows = in.next<std::uint8_t>() % 160;
+  const std::uint64_t ncols = 1 + in.next<std::uint32_t>() % (std::uint64_t(1) << 20);
+  const std::uint64_t groups = (nrows + svb_group - 1) / svb_group;
+  std::vector<std::uint64_t> group_byte(groups + 1, 0);
+  std::vector<edge_offset> group_entry(groups + 1, 0);
+  for (std::uint64_t g = 0; g < groups; ++g) {
+    group_byte[g + 1] = group_byte[g] + in.next<std::uint16_t>() % 1024;
+    group_entry[g + 1] = group_entry[g] + in.next<std::uint8_t>();
+  }
+  std::vector<std::uint8_t> bytes;
+  while (!in.done()) bytes.push_back(in.next<std::uint8_t>());
+  const std::uint64_t nbytes = bytes.size();
+  bytes.insert(bytes.end(), svb_padding, 0);
+  svb_view<pattern_value> v;
+  v.nrows = nrows;
+  v.ncols = ncols;
+  v.group_byte = group_byte.data();
+  v.group_entry = group_entry.data();
+  v.bytes = bytes.data();
+  v.nbytes = nbytes;
+  if (!validate(v, group_entry[groups])) return;
+  decodes_and_multiplies(v);
 }
 
 csr_matrix matrix_from(byte_reader& in) {
@@ -164,6 +204,9 @@ void round_trip(byte_reader in) {
   same_csr(a, d1.to_csr());
   const sell_matrix s = sell_matrix::from_csr(a, {4, 8});
   same_csr(a, s.to_csr());
+  const svb_matrix v = svb_matrix::from_csr(a);
+  check(v.validate());
+  same_csr(a, v.to_csr());
   // SpMV with x(k) = k mod 7 - 3 over plus_times: every format against the CSR loop (for
   // matrices narrow enough to hold a dense x).
   if (a.ncols <= (1u << 16)) {
@@ -194,6 +237,9 @@ void round_trip(byte_reader in) {
         sell_matrix::from_csr(pattern, {4, 8}).view<pattern_value>(nullptr), xs.data(), nullptr,
         y.data(), yp.data(), all);
     expect();
+    kernels::spmv_pull_stored<S>(v.view<pattern_value>(nullptr), xs.data(), nullptr, y.data(),
+                                 yp.data(), all);
+    expect();
   }
 }
 
@@ -203,7 +249,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   byte_reader in(data + 1, size - 1);
   try {
-    if (data[0] % 2 == 0) {
+    if (data[0] >= 0xf0) {
+      raw_svb(in);
+    } else if (data[0] % 2 == 0) {
       raw_cci(in);
     } else {
       round_trip(in);

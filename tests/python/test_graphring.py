@@ -145,7 +145,7 @@ def test_every_format_and_order_give_csrs_answers(email):
     central = graphring.betweenness_centrality(email, sources=[0, 5])
     triangles = graphring.triangle_count(email)
     forest = graphring.minimum_spanning_forest(email)
-    for fmt in ["coo", "ell", "hyb", "sell", "cci", "dtans", "auto"]:
+    for fmt in ["coo", "ell", "hyb", "sell", "cci", "dtans", "svb", "auto"]:
         for order in ["original", "degree"]:
             assert np.array_equal(graphring.bfs(email, 0, format=fmt, order=order), levels)
             np.testing.assert_allclose(graphring.pagerank(email, format=fmt, order=order),
@@ -162,7 +162,7 @@ def test_every_format_and_order_give_csrs_answers(email):
 
 
 def test_a_compressed_grb_runs_in_its_format(email, tmp_path):
-    for fmt in ["cci", "dtans"]:
+    for fmt in ["cci", "dtans", "svb"]:
         path = tmp_path / f"email-{fmt}.grb"
         graphring.save(email, path, format=fmt)
         g = graphring.load(str(path))
@@ -179,7 +179,7 @@ def test_a_compressed_grb_runs_in_its_format(email, tmp_path):
         msf = graphring.minimum_spanning_forest
         assert msf(g)[3] == msf(email)[3]
         assert (g.to_scipy() != email.to_scipy()).nnz == 0  # decodes on request
-    with pytest.raises(graphring.Error, match="cci or dtans"):
+    with pytest.raises(graphring.Error, match="cci, dtans or svb"):
         graphring.save(email, tmp_path / "x.grb", format="sell")
 
 
@@ -258,7 +258,7 @@ def test_mxv_equals_scipy_for_plus_times_min_plus_and_lor_land(rome):
     a = rome.to_scipy()
     n = rome.vertices
     x = np.random.default_rng(5).random(n)
-    for fmt in ["csr", "cci", "dtans"]:
+    for fmt in ["csr", "cci", "dtans", "svb"]:
         values, present = graphring.mxv(rome, x, format=fmt)
         np.testing.assert_allclose(values, a @ x, rtol=1e-12)
         assert np.array_equal(present, np.diff(a.indptr) > 0)

@@ -55,7 +55,7 @@ def test_min_plus_by_hand_is_the_built_in(rome, karate):
     assert repr(sr) == "<graphring.Semiring (min, a + b) over float64>"
 
 
-@pytest.mark.parametrize("fmt", ["csr", "coo", "ell", "hyb", "sell", "cci", "dtans", "auto"])
+@pytest.mark.parametrize("fmt", ["csr", "coo", "ell", "hyb", "sell", "cci", "dtans", "svb", "auto"])
 def test_every_format_both_directions_and_an_order(rome, fmt):
     sr = graphring.Semiring(add="min", multiply="a + b")
     x = np.random.default_rng(5).random(rome.vertices)
