@@ -251,16 +251,23 @@ TEST(FormatSpmv, SvbInOneAndTwoPhases) {
     shape.contiguous = 0.3;
     shape.duplicates = 0.05;
     csr_matrix a = random_matrix(shape, 91);
-    // a hub of 2^17 entries in row 100 (its group over svb_buffered_entries)
+    // A hub of 2^17 entries at the end of row 100 (its group over svb_buffered_entries) and 1,000
+    // more in row 101, which the test's mask leaves out (its code skipped 32 entries at a time).
     {
       std::vector<edge_offset> offsets(a.offsets.begin(), a.offsets.end());
       std::vector<vertex_id> cols(a.cols.begin(), a.cols.end());
-      std::vector<vertex_id> hub;
-      for (std::uint64_t i = 0; i < (std::uint64_t(1) << 17); ++i)
-        hub.push_back(vertex_id((i * 7919) % ncols));
-      std::sort(hub.begin(), hub.end());
-      cols.insert(cols.begin() + std::ptrdiff_t(offsets[101]), hub.begin(), hub.end());
-      for (std::uint64_t r = 101; r < offsets.size(); ++r) offsets[r] += hub.size();
+      for (const auto& [row, size] :
+           {std::pair<std::uint64_t, std::uint64_t>{101, 1000}, {100, std::uint64_t(1) << 17}}) {
+        std::vector<vertex_id> hub(cols.begin() + std::ptrdiff_t(offsets[row]),
+                                   cols.begin() + std::ptrdiff_t(offsets[row + 1]));
+        for (std::uint64_t i = 0; i < size; ++i) hub.push_back(vertex_id((i * 7919) % ncols));
+        std::sort(hub.begin(), hub.end());
+        const std::uint64_t added = hub.size() - (offsets[row + 1] - offsets[row]);
+        cols.erase(cols.begin() + std::ptrdiff_t(offsets[row]),
+                   cols.begin() + std::ptrdiff_t(offsets[row + 1]));
+        cols.insert(cols.begin() + std::ptrdiff_t(offsets[row]), hub.begin(), hub.end());
+        for (std::uint64_t r = row + 1; r < offsets.size(); ++r) offsets[r] += added;
+      }
       a.offsets = shared_array<edge_offset>(buffer<edge_offset>(offsets.begin(), offsets.end()));
       a.cols = shared_array<vertex_id>(buffer<vertex_id>(cols.begin(), cols.end()));
       a.values = std::monostate{};
