@@ -75,19 +75,6 @@ GRAPHRING_INLINE void svb_decode_four_portable(const std::uint8_t* data, std::ui
   }
 }
 
-// The data bytes of `controls` (at most 8) whole control bytes read from `at` as one 8-byte
-// word: 4 each plus their 2-bit codes, the codes summed within the word's bytes and the bytes
-// summed by a multiply. Reads up to 8 bytes from `at` (the code's padding covers the last row's).
-GRAPHRING_INLINE std::uint64_t svb_data_bytes_of_controls(const std::uint8_t* at,
-                                                          std::uint64_t controls) {
-  std::uint64_t w;
-  std::memcpy(&w, at, sizeof w);
-  if (controls < 8) w &= (std::uint64_t(1) << (8 * controls)) - 1;
-  w = (w & 0x3333333333333333ull) + ((w >> 2) & 0x3333333333333333ull);  // 4-bit sums of 2 codes
-  w = (w + (w >> 4)) & 0x0f0f0f0f0f0f0f0full;                            // byte sums of 4 codes
-  return 4 * controls + ((w * 0x0101010101010101ull) >> 56);
-}
-
 // Whether this CPU can run the shuffle decoder (always true off x86-64, where it is not used).
 inline bool svb_cpu_ready() {
 #ifdef GRAPHRING_SVB_SHUFFLE
@@ -168,16 +155,10 @@ struct svb_row_reader {
     left -= n;
     return n;
   }
-  // Moves past the ids left, eight control bytes at a time (a masked row's whole code is skipped
-  // so, as a pull step does for the rows a BFS has visited).
+  // Moves past the ids left.
   GRAPHRING_INLINE void skip() {
-    std::uint64_t whole = left / 4;
-    for (; whole >= 8; whole -= 8, control += 8) data += svb_data_bytes_of_controls(control, 8);
-    if (whole > 0) {
-      data += svb_data_bytes_of_controls(control, whole);
-      control += whole;
-    }
-    if (left % 4) data += svb_data_bytes(*control++, std::uint32_t(left % 4));
+    for (; left >= 4; left -= 4) data += svb_tables.bytes[*control++];
+    if (left > 0) data += svb_data_bytes(*control++, std::uint32_t(left));
     left = 0;
   }
 };
