@@ -3,10 +3,12 @@
 // column that no entry reaches (finish of the identity), a column longer than a thread's share
 // (reduced by the whole team, after the chunks), on 1, 2 and 3 threads: w is the serial loop's
 // exactly where the sums are exact, the total within rounding, and the same total on every run
-// with the same threads. Also over a matrix held in CCI (the operations as written), with a sparse
-// u, with w being z or u, and its size errors. And ewise_mult_dot (engine/ops/ewise_mult_dot.hpp):
-// w and the total bit for bit those of ewise_mult and dot, on 1, 2 and 3 threads, below and above
-// the parallel threshold, with sparse and bitmap operands, and with w being u, v or z.
+// with the same threads. Also over a matrix held in CCI, with a sparse u, with w being z or u, and
+// its size errors; over svb and SELL and with a sparse u (the product, then one pass), w and the
+// total bit for bit those of the operations as written. And ewise_mult_dot
+// (engine/ops/ewise_mult_dot.hpp): w and the total bit for bit those of ewise_mult and dot, on 1,
+// 2 and 3 threads, below and above the parallel threshold, with sparse and bitmap operands, and
+// with w being u, v or z.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -153,6 +155,60 @@ TEST(OpsVxmApplyDot, EveryFormAndMatrixGivesTheSameAnswer) {
         vxm_apply_dot(w, finish, plus_times<double>{}, w, a, plus_absolute_difference{}, z);
     check(w, total, "w is u");
   }
+}
+
+// The operations vxm_apply_dot stands for, as written: w = identity, w ⊕= u ⊕.⊗ A, w = finish(w),
+// and dot(D, w, z) against z's values before w is written.
+template <class S, class Finish, class Matrix>
+double composed(vector<double>& w, const Finish& finish, const vector<double>& u, const Matrix& a,
+                const vector<double>& z) {
+  const vector<double> old_z = z;
+  assign_scalar(w, no_mask, no_accum, S::add_monoid::identity(), all_indices);
+  vxm(w, no_mask, typename S::add_monoid{}, S{}, u, a);
+  apply(w, no_mask, no_accum, finish, w);
+  return dot(plus_absolute_difference{}, w, old_z);
+}
+
+// Over a formatted matrix, or a u that is not dense, the product then one pass that finishes w
+// and folds the total: w and the total bit for bit those of the operations as written (dot's
+// order), with a column no entry reaches (finish of the identity), sums that round, on 1, 2 and 3
+// threads, above the parallel threshold, and with w being z.
+TEST(OpsVxmApplyDot, TheProductThenOnePassEqualsTheOperationsAsWritten) {
+  std::mt19937_64 rng(17);
+  const std::uint64_t n = 120000;
+  matrix<double> a = random_matrix(rng, n, 300000);
+  const vector<double> u = random_dense(rng, n);
+  vector<double> z = vector<double>::dense(n, 0.0);
+  for (std::uint64_t i = 0; i < n; ++i) z.set(i, double(rng() % 1000) / 997.0);
+  vector<double> sparse_u(n);
+  for (std::uint64_t i = 0; i < n; i += 9) sparse_u.set(i, u.values()[i]);
+  const auto finish = bind_first(plus_op<double>{}, 1.0 / 3.0);
+  const formatted_matrix<double> svb(a, format_kind::svb), sell(a, format_kind::sell);
+  for (const int threads : {1, 2, 3}) {
+    omp_set_num_threads(threads);
+    auto check = [&](const auto& m, const vector<double>& x, const char* what) {
+      SCOPED_TRACE(::testing::Message() << what << ", " << threads << " threads");
+      vector<double> want(n), w(n);
+      const double want_total = composed<plus_times<double>>(want, finish, x, m, z);
+      const double total =
+          vxm_apply_dot(w, finish, plus_times<double>{}, x, m, plus_absolute_difference{}, z);
+      EXPECT_EQ(total, want_total);
+      ASSERT_EQ(w.form(), vector_form::dense);
+      ASSERT_EQ(w.nvals(), n);
+      for (std::uint64_t j = 0; j < n; ++j) ASSERT_EQ(w.values()[j], want.values()[j]) << j;
+      vector<double> w_is_z = z, want_z = z;
+      const double want_z_total = composed<plus_times<double>>(want_z, finish, x, m, z);
+      EXPECT_EQ(vxm_apply_dot(w_is_z, finish, plus_times<double>{}, x, m,
+                              plus_absolute_difference{}, w_is_z),
+                want_z_total);
+      for (std::uint64_t j = 0; j < n; ++j) ASSERT_EQ(w_is_z.values()[j], want.values()[j]) << j;
+    };
+    check(svb, u, "svb");
+    check(sell, u, "SELL");
+    check(svb, sparse_u, "svb, sparse u");
+    check(a, sparse_u, "CSR, sparse u");
+  }
+  omp_set_num_threads(omp_get_num_procs());
 }
 
 TEST(OpsVxmApplyDot, SizesAreChecked) {

@@ -9,8 +9,13 @@
 // over Aᵀ stores finish(t(j)) as each row's sum is found and folds w(j) ⊗ z(j) into the total
 // there (kernels' pull_into_finished), so w is written once and neither w nor z is read again;
 // the total is folded in row order within fixed chunks and the chunks in order, so it depends on
-// the thread count only. Any other matrix (a formatted one) or operand form runs the operations
-// as written. w may be z; a w that is u gets the result through a new vector.
+// the thread count only. Any other matrix (a formatted one) or u, with z dense, takes the product
+// t into w's storage by vxm and then one pass that finishes every entry in place and folds the
+// total in dot's order (finish_and_dot): two passes where the operations as written take four (a
+// fill, the product with its accumulation, the apply, the dot), with the same w and total, bit for
+// bit. A z held sparse or as a bitmap runs the operations as written. In every case each z(j) is
+// read before w(j) is stored, so w may be z (the total is then against z's old values); a w that
+// is u gets the result through a new vector.
 #pragma once
 
 #include <type_traits>
@@ -22,11 +27,35 @@
 #include "engine/ops/dot.hpp"
 #include "engine/ops/elementwise.hpp"
 #include "engine/ops/mxv.hpp"
+#include "engine/ops/reduce.hpp"
 #include "engine/vector.hpp"
 #include "kernels/cpu/spmv_pull.hpp"
 #include "semirings/semiring.hpp"
 
 namespace graphring {
+
+namespace detail {
+
+// w(j) = finish(t(j)) for every j, t(j) = M's identity ⊕ t(j) where t holds j and the identity
+// elsewhere, written to `to` (t's values, or z's), returning ⊕_D w(j) ⊗_D z(j) folded as dot folds
+// two dense vectors (ordered_reduce's blocks and lanes), z(j) read before w(j) is stored: the
+// fill, accumulation, apply and dot of vxm_apply_dot's operations as written, in one pass.
+template <class D, class M, class W, class Finish, class Z>
+typename D::c_type finish_and_dot(W* to, const W* t, const std::uint8_t* t_present,
+                                  const Finish& finish, const Z* z, std::uint64_t n) {
+  using A = typename D::a_type;
+  using B = typename D::b_type;
+  using T = typename D::c_type;
+  using DM = typename D::add_monoid;
+  return ordered_reduce<DM>(n, [&](std::uint64_t j, T& acc) {
+    const W sum = !t_present || t_present[j] ? W(M()(M::identity(), t[j])) : W(M::identity());
+    const W v = W(finish(sum));
+    acc = DM()(acc, D::multiply(A(v), B(z[j])));
+    to[j] = v;
+  });
+}
+
+}  // namespace detail
 
 template <class D, class S, class W, class Finish, class U, class Matrix, class Z>
 typename D::c_type vxm_apply_dot(vector<W>& w, const Finish& finish, S, const vector<U>& u,
@@ -55,8 +84,32 @@ typename D::c_type vxm_apply_dot(vector<W>& w, const Finish& finish, S, const ve
       return total;
     }
   }
-  // w = identity everywhere;  w ⊕= u ⊕.⊗ A;  w = finish(w);  return w ⊕_D.⊗_D z
   using M = typename S::add_monoid;
+  if constexpr (std::is_same_v<W, C>) {
+    if (z.form() == vector_form::dense) {
+      // t = u ⊕.⊗ A in w's storage (in a vector of its own when w is z, whose values the pass
+      // reads), then w = finish(t) and the total in one pass
+      const bool w_is_z = static_cast<const void*>(&w) == static_cast<const void*>(&z);
+      vector<W> spare;
+      vector<W>& t = w_is_z ? spare : w;
+      if (w_is_z) t = vector<W>(w.size());
+      vxm(t, no_mask, no_accum, S{}, u, a);
+      t.to_addressable();
+      W* const to = w_is_z ? w.values() : t.values();
+      const T total = detail::finish_and_dot<D, M>(to, t.values(), t.present(), finish,
+                                                   z.values(), w.size());
+      if (!w_is_z) {
+        w.set_nvals(w.size());  // every entry written: a full vector
+        w.to_dense();
+      }
+      return total;
+    }
+  }
+  if (static_cast<const void*>(&w) == static_cast<const void*>(&z)) {
+    const vector<Z> old_z = z;  // the total is against z's values before w is written
+    return vxm_apply_dot(w, finish, S{}, u, a, D{}, old_z);
+  }
+  // w = identity everywhere;  w ⊕= u ⊕.⊗ A;  w = finish(w);  return w ⊕_D.⊗_D z
   assign_scalar(w, no_mask, no_accum, M::identity(), all_indices);
   vxm(w, no_mask, M{}, S{}, u, a);
   apply(w, no_mask, no_accum, finish, w);
