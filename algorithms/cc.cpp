@@ -14,10 +14,12 @@
 // Sampling, after Afforest [3] as LAGraph's FastSV does it: the rounds first run on at most four
 // edges per vertex, which already joins most of a large component; the most frequent root among
 // a sample of vertices names that component, its internal edges are dropped (its vertices are
-// already one tree), and the rounds finish on the edges that remain: the rows of the vertices
-// outside that tree, and their transposes, so that any other tree still joins it in both
-// directions (no rounds at all when every vertex is in that tree, or when no edge is left
-// outside it). A directed graph's weak components take the edges of A and of Aᵀ side by side,
+// already one tree), and the rounds finish on the edges that remain, held from their end outside
+// that tree (the rows of the vertices outside it): those rows give that end's view of each edge,
+// and a push of the outside vertices' grandparents over the same rows the other end's, so that
+// any other tree still joins it in both directions and no transpose is formed (no rounds at all
+// when every vertex is in that tree, or when no edge is left outside it). A directed graph's
+// weak components take the edges of A and of Aᵀ side by side,
 // so the undirected graph A ∪ Aᵀ is never formed. Its sample is a vertex's first out-edge and
 // first in-edge (faster than the first two of each, which had beaten four): one edge each way
 // per vertex, held as two index vectors, out(u) and in(u), u's smallest out- and in-neighbour
@@ -121,6 +123,24 @@ labels smallest_neighbour_or_self(const E& e, std::uint64_t n) {
   return s;
 }
 
+// mngp(mngp, gp) for the edges left after sampling, held from their end outside the largest tree
+// (`rest`: the rows of the vertices in `outside`): from that end mngp = min over R of R min.second
+// gp, and from the other, gp⟨outside⟩ min.first R pushed over R's rows, so that no Rᵀ is formed
+// and the push reads only the outside vertices' rows.
+auto over_rest(const edge_sets& rest, const labels& outside) {
+  return [&rest, &outside](labels& mngp, const labels& gp) {
+    mxv(mngp, no_mask, no_accum, min_second<label>{}, rest.front(), gp);
+    for (std::size_t k = 1; k < rest.size(); ++k)
+      mxv(mngp, no_mask, min_op<label>{}, min_second<label>{}, rest[k], gp);
+    // gp_outside<outside> = gp: the mask's entries only
+    labels gp_outside(gp.size());
+    assign(gp_outside, outside, no_accum, gp, all_indices, {.structural_mask = true});
+    for (const matrix<bool>& r : rest)
+      vxm(mngp, no_mask, min_op<label>{}, min_first<label>{}, gp_outside, r,
+          {.method = product_method::push});
+  };
+}
+
 // mngp(mngp, gp) for a sample of one edge each way per vertex (out and in from
 // smallest_neighbour_or_self): mngp = gp(out) min gp(in).
 auto over_sample(const labels& out, const labels& in) {
@@ -211,22 +231,15 @@ labels components(const edge_sets_of<E>& edges, std::uint64_t n) {
   labels others(n);
   select(others, no_mask, no_accum, value_ne_op<label>{key}, f);
   if (others.nvals() == 0) return f;
-  // R = E⟨f(i) ≠ key⟩ for every E: the remaining edges, each with an end outside key's tree (A
-  // and Aᵀ, or a symmetric S, hold every edge from both ends). None left: the sample has joined
-  // every vertex that has an edge (the others have none).
+  // R = E⟨f(i) ≠ key⟩ for every E: the remaining edges, each with an end outside key's tree,
+  // held from that end (A and Aᵀ, or a symmetric S, hold every edge from both ends). None left:
+  // the sample has joined every vertex that has an edge (the others have none).
   const label* root = f.values();
-  edge_sets outside =
+  const edge_sets rest =
       selected(edges, row_where_op{[root, key](std::uint64_t i) { return root[i] != key; }});
-  if (entries(outside) == 0) return f;
-  // FastSV needs them both ways round: R and Rᵀ for every R
-  edge_sets rest;
-  for (matrix<bool>& r : outside) {
-    matrix<bool> rt(n, n);
-    transpose(rt, no_mask, no_accum, r);
-    rest.push_back(std::move(r));
-    rest.push_back(std::move(rt));
-  }
-  fastsv(over_edges(rest), f);
+  if (entries(rest) == 0) return f;
+  // FastSV needs them both ways round: over_rest pushes each from its outside end
+  fastsv(over_rest(rest, others), f);
   return f;
 }
 
