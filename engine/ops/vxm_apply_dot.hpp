@@ -96,8 +96,8 @@ typename D::c_type vxm_apply_dot(vector<W>& w, const Finish& finish, S, const ve
       vxm(t, no_mask, no_accum, S{}, u, a);
       t.to_addressable();
       W* const to = w_is_z ? w.values() : t.values();
-      const T total = detail::finish_and_dot<D, M>(to, t.values(), t.present(), finish,
-                                                   z.values(), w.size());
+      const T total =
+          detail::finish_and_dot<D, M>(to, t.values(), t.present(), finish, z.values(), w.size());
       if (!w_is_z) {
         w.set_nvals(w.size());  // every entry written: a full vector
         w.to_dense();
