@@ -14,6 +14,8 @@
 // settled bucket. Each of these relaxations is one fused step, dist min= f min.+ L returning the
 // distances that fell (vxm_improve: a push into dist itself, as hand-written codes relax), so it
 // needs no mask for the finished buckets: their distances are final and no offer lowers them.
+// Without the split, a round is the queue's front relaxed in place (vxm_improve_front: the
+// bucket's vertices taken, relaxed and what fell listed again, with no vector formed between).
 // The relaxations push: the near set is a frontier, and L and H are made per call, so a pull
 // would first have to transpose them. Every step touches only the frontier, the vertices it
 // reaches and the bucket's listings, never all n, which is what makes thousands of small buckets (a
@@ -117,19 +119,52 @@ vector<double> uniform_rounds(const Matrix& a, vertex_id source) {
   return dist;
 }
 
-}  // namespace
+// The weights' least, greatest and sum, reduced in one pass by a monoid over the three: the NaN
+// test, the sign test, Δ's mean and the longest edge read the weights once between them.
+struct weight_summary {
+  double least = infinity, greatest = -infinity, sum = 0;
+  constexpr weight_summary() = default;
+  constexpr explicit weight_summary(double w) : least(w), greatest(w), sum(w) {}
+};
 
-double mean_weight_delta(const matrix<double>& a) {
+struct summary_monoid {
+  using value_type = weight_summary;
+  static constexpr bool commutative = true;
+  static constexpr weight_summary identity() { return {}; }
+  constexpr weight_summary operator()(const weight_summary& x, const weight_summary& y) const {
+    weight_summary r;
+    r.least = min_op<double>{}(x.least, y.least);
+    r.greatest = max_op<double>{}(x.greatest, y.greatest);
+    r.sum = x.sum + y.sum;
+    return r;
+  }
+};
+
+// One weight on every edge (an unweighted graph) is its own summary, without a pass.
+weight_summary summarize(const matrix<double>& a) {
+  if (!a.is_iso() || a.nvals() == 0) return reduce(summary_monoid{}, a);
+  weight_summary s(a.iso_value());
+  s.sum = a.iso_value() * double(a.nvals());
+  return s;
+}
+
+double mean_weight_delta(const matrix<double>& a, const weight_summary& s) {
   if (a.nvals() == 0) return 1;
-  const double mean = reduce(plus_monoid<double>{}, a) / double(a.nvals());
+  const double mean = a.is_iso() ? a.iso_value() : s.sum / double(a.nvals());
   return mean > 0 && std::isfinite(mean) ? mean : 1;
 }
 
-double automatic_delta(const matrix<double>& a) {
+double automatic_delta(const matrix<double>& a, const weight_summary& s) {
   if (a.nvals() == 0) return 1;
   const double mean_degree = double(a.nvals()) / double(a.nrows());
-  return mean_weight_delta(a) * std::min(1.0, 2 / mean_degree);
+  return mean_weight_delta(a, s) * std::min(1.0, 2 / mean_degree);
 }
+
+}  // namespace
+
+double mean_weight_delta(const matrix<double>& a) { return mean_weight_delta(a, summarize(a)); }
+
+double automatic_delta(const matrix<double>& a) { return automatic_delta(a, summarize(a)); }
 
 namespace {
 
@@ -146,14 +181,15 @@ vector<double> bellman_ford(const Matrix& a, vertex_id source) {
   return dist;
 }
 
-// `nonnegative`: the caller has checked the weights (a pass over them saved).
+// `known`: the weights' summary when the caller has made it (and checked that none is negative).
 template <class Matrix>
 vector<double> delta_stepping(const Matrix& a, vertex_id source, double delta,
-                              bool nonnegative = false) {
+                              const weight_summary* known = nullptr) {
+  const weight_summary summary = known ? *known : summarize(plain_matrix(a));
   const bool automatic = delta <= 0;
-  if (automatic) delta = automatic_delta(plain_matrix(a));
+  if (automatic) delta = automatic_delta(plain_matrix(a), summary);
   if (!std::isfinite(delta)) throw error(error_kind::usage, "delta must be a finite number");
-  if (!nonnegative && reduce(min_monoid<double>{}, a) < 0)
+  if (summary.least < 0)
     throw error(error_kind::usage, "delta-stepping needs non-negative weights");
   const std::uint64_t n = a.nrows();
   if (a.is_iso() && delta <= a.iso_value()) return uniform_rounds(a, source);
@@ -163,7 +199,7 @@ vector<double> delta_stepping(const Matrix& a, vertex_id source, double delta,
   // then rarely relaxed twice in its bucket, and making L and H costs more than relaxing the
   // heavy edges with the light ones (docs/kernel-speed-log.md).
   matrix<double> light = plain_matrix(a), heavy(n, n);
-  const double longest = reduce(max_monoid<double>{}, a);
+  const double longest = summary.greatest;
   if (longest > delta && longest < 16 * delta)
     partition(light, heavy, value_le_op<double>{delta}, plain_matrix(a));
   bool split = heavy.nvals() > 0;
@@ -191,11 +227,14 @@ vector<double> delta_stepping(const Matrix& a, vertex_id source, double delta,
     // Inner rounds, until no distance falls into bucket k: near = the bucket's vertices,
     // bucket ∪= near,  dist min= near min.+ L, each distance that fell into its bucket.
     do {
+      if (!split) {  // the same steps as below, fused: no bucket to keep
+        taken += vxm_improve_front(buckets, dist, min_plus<double>{}, light);
+        continue;
+      }
       const vector<double> near = buckets.pop();
       taken += near.nvals();
-      if (split)
-        apply(
-            bucket, no_mask, lor_op<bool>{}, [](double) { return true; }, near);
+      apply(
+          bucket, no_mask, lor_op<bool>{}, [](double) { return true; }, near);
       buckets.push(vxm_improve(dist, min_plus<double>{}, near, light));
     } while (!buckets.empty() && buckets.front_key() == k);
     if (split) {
@@ -221,14 +260,17 @@ vector<double> delta_stepping(const Matrix& a, vertex_id source, double delta,
 template <class Matrix>
 vector<double> shortest_paths(const Matrix& a, const matrix<double>& weights, vertex_id source,
                               std::optional<double> delta) {
-  check_weights_are_numbers(weights, "shortest paths need comparable lengths");
-  if (weights.nvals() > 0 && reduce(min_monoid<double>{}, weights) < 0) {
+  const weight_summary summary = summarize(weights);
+  // The sum is NaN when a weight is (or when +inf meets -inf: then the weights are looked at).
+  if (std::isnan(summary.sum))
+    check_weights_are_numbers(weights, "shortest paths need comparable lengths");
+  if (summary.least < 0) {
     if (delta)
       throw error(error_kind::usage,
                   "--delta needs non-negative weights (this graph has negative ones)");
     return bellman_ford(a, source);
   }
-  return delta_stepping(a, source, delta.value_or(0), true);
+  return delta_stepping(a, source, delta.value_or(0), &summary);
 }
 
 }  // namespace

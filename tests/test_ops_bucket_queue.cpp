@@ -2,9 +2,12 @@
 // std::multimap by bucket: buckets come out lowest first, each index once with its current
 // value, listings whose value fell into another bucket dropped; buckets far beyond the window
 // (the overflow and its refill), pushes below the lowest bucket, keys past 2^53 and values whose
-// key overflows, widening the buckets midway; and the errors.
+// key overflows, widening the buckets midway; the same through push_listed (index lists with
+// repeats) and take_front (indices only) on a small and a large vector, whose buckets are put in
+// order by a bit set and by sorting; and the errors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -68,12 +71,17 @@ struct reference_queue {
   }
 };
 
+// How check_random_run hands entries to the queue and takes them back.
+enum class through { vectors, lists };
+
 // Runs a label-correcting loop with random lowerings through both and compares every bucket;
-// with `widen_by`, both widen their buckets by it every 20 buckets.
-void check_random_run(double width, double spread, std::uint64_t seed, double widen_by = 0) {
+// with `widen_by`, both widen their buckets by it every 20 buckets. Through lists, each lowering
+// is pushed as two index lists that repeat some indices, and buckets are taken as indices.
+void check_random_run(double width, double spread, std::uint64_t seed, double widen_by = 0,
+                      through via = through::vectors, std::uint64_t n = 500) {
   SCOPED_TRACE(::testing::Message()
-               << "width " << width << " spread " << spread << " widen by " << widen_by);
-  const std::uint64_t n = 500;
+               << "width " << width << " spread " << spread << " widen by " << widen_by << " lists "
+               << (via == through::lists) << " n " << n);
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> value(0, spread);
   vector<double> current = vector<double>::dense(n, inf);
@@ -89,14 +97,33 @@ void check_random_run(double width, double spread, std::uint64_t seed, double wi
       if (x < mirror[i]) changed[i] = mirror[i] = x;
     }
     for (const auto& [i, x] : changed) current.set(i, x);
-    queue.push(entries(n, changed));
+    if (via == through::vectors) {
+      queue.push(entries(n, changed));
+    } else {
+      std::vector<std::vector<std::uint32_t>> lists(2);
+      for (const auto& [i, x] : changed) {
+        lists[i % 2].push_back(std::uint32_t(i));
+        if (i % 3 == 0) lists[(i + 1) % 2].push_back(std::uint32_t(i));  // a repeat
+      }
+      std::reverse(lists[1].begin(), lists[1].end());  // out of order
+      queue.push_listed(lists);
+    }
     want.push(changed);
+  };
+  // The lowest bucket, as pop gives it or from take_front's indices and the current values.
+  auto take = [&] {
+    if (via == through::vectors) return as_map(queue.pop());
+    std::map<vertex_id, double> got;
+    const std::vector<std::uint32_t>& taken = queue.take_front();
+    for (const std::uint32_t i : taken) got[i] = mirror[i];
+    EXPECT_EQ(got.size(), taken.size()) << "an index taken twice";
+    return got;
   };
   lower(200, 0);
   std::uint64_t buckets = 0;
   while (!queue.empty()) {
     const double k = queue.front_key();
-    const auto got = as_map(queue.pop());
+    const auto got = take();
     // The queue may hand over a bucket whose listings were all stale (an empty vector); the
     // reference skips those.
     if (got.empty()) continue;
@@ -120,6 +147,13 @@ TEST(OpsBucketQueue, BucketsComeOutLowestFirstWithoutStaleListings) {
   check_random_run(0.01, 100, 2);   // 10 000 buckets: the overflow and its refills
   check_random_run(1e-9, 1e6, 3);   // keys near 10^15
   check_random_run(7.5, 10000, 4);  // sparse buckets beyond the window
+}
+
+TEST(OpsBucketQueue, IndexListsInAndOutGiveTheSameBuckets) {
+  check_random_run(1.0, 50, 8, 0, through::lists);            // a bit set puts each bucket in order
+  check_random_run(0.01, 100, 9, 0, through::lists);          // the overflow and its refills
+  check_random_run(1.0, 50, 10, 0, through::lists, 1 << 20);  // few listings: sorted
+  check_random_run(0.01, 100, 11, 2, through::lists, 1 << 20);
 }
 
 TEST(OpsBucketQueue, WideningListsEveryEntryAgainInTheWiderBuckets) {
@@ -208,6 +242,12 @@ TEST(OpsBucketQueue, Errors) {
   EXPECT_THROW(queue.pop(), error);
   EXPECT_THROW(queue.push(vector<double>(4)), error);
   EXPECT_THROW(queue.push(entries(3, {{1, std::nan("")}})), error);
+  EXPECT_TRUE(queue.empty());
+  EXPECT_THROW(queue.take_front(), error);
+  queue.push_listed(std::vector<std::vector<std::uint32_t>>(2));  // nothing listed
+  EXPECT_TRUE(queue.empty());
+  current.set(1, std::nan(""));
+  EXPECT_THROW(queue.push_listed(std::vector<std::vector<std::uint32_t>>{{1}}), error);
   EXPECT_TRUE(queue.empty());
 }
 

@@ -2,7 +2,9 @@
 // changed, held against a serial loop over u's entries and A's rows, for min_plus, max_plus and
 // max_min, frontiers of a few vertices (a sorted sparse result) and of half the vertices (a
 // bitmap, the parallel push), on 1, 2 and 3 threads; over matrices held in CCI and SELL (the
-// three-call form); an index changed several times in one call; and its errors.
+// three-call form); an index changed several times in one call; and its errors. vxm_improve_front
+// (a bucket queue's lowest bucket relaxed and its changes listed, fused) against its three steps
+// run one by one, bucket by bucket to the end of a Δ-stepping run.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -163,6 +165,64 @@ TEST(OpsImprove, NoChangeGivesAnEmptyResult) {
   const vector<double> changed = vxm_improve(w, min_plus<double>{}, u, a);
   EXPECT_EQ(changed.nvals(), 0u);
   for (std::uint64_t i = 0; i < 1000; ++i) EXPECT_EQ(w.values()[i], 0.0);
+}
+
+// Δ-stepping's inner loop twice from the same start: once through vxm_improve_front, once through
+// pop, vxm_improve and push; every bucket takes as many entries and the values agree throughout.
+template <class Matrix>
+void check_front_against_the_steps(const Matrix& a, std::uint64_t n, double width) {
+  const double inf = std::numeric_limits<double>::infinity();
+  auto fused = vector<double>::dense(n, inf), steps = fused;
+  bucket_queue<double> fused_queue(fused, width), steps_queue(steps, width);
+  vector<double> origin(n);
+  for (const vertex_id s : {vertex_id(0), vertex_id(n / 3), vertex_id(n - 1)}) {
+    origin.set(s, double(s % 7));
+    fused.set(s, double(s % 7));
+    steps.set(s, double(s % 7));
+  }
+  fused_queue.push(origin);
+  steps_queue.push(origin);
+  std::uint64_t buckets = 0;
+  while (!steps_queue.empty()) {
+    ASSERT_FALSE(fused_queue.empty());
+    ASSERT_EQ(fused_queue.front_key(), steps_queue.front_key());
+    const vector<double> near = steps_queue.pop();
+    steps_queue.push(vxm_improve(steps, min_plus<double>{}, near, a));
+    ASSERT_EQ(vxm_improve_front(fused_queue, fused, min_plus<double>{}, a), near.nvals());
+    ASSERT_TRUE(std::equal(fused.values(), fused.values() + n, steps.values()));
+    ++buckets;
+  }
+  EXPECT_TRUE(fused_queue.empty());
+  EXPECT_GT(buckets, 10u);
+}
+
+TEST(OpsImprove, FrontRelaxationEqualsPopImproveAndPush) {
+  const restore_threads restore;
+  std::mt19937_64 rng(13);
+  const std::uint64_t n = 20000;
+  const matrix<double> a = random_matrix<double>(rng, n, 200000);
+  for (const int threads : {1, 2, 3}) {
+    SCOPED_TRACE(::testing::Message() << threads << " threads");
+    omp_set_num_threads(threads);
+    check_front_against_the_steps(a, n, 2.0);   // many small buckets
+    check_front_against_the_steps(a, n, 20.0);  // a few buckets of thousands
+  }
+  check_front_against_the_steps(formatted_matrix<double>(a, format_kind::cci), n, 2.0);
+}
+
+TEST(OpsImprove, FrontRelaxationRefusesAnotherVector) {
+  std::mt19937_64 rng(7);
+  const matrix<double> a = random_matrix<double>(rng, 100, 300);
+  auto listed = vector<double>::dense(100, 0.0), other = listed;
+  bucket_queue<double> queue(listed, 1.0);
+  vector<double> origin(100);
+  origin.set(0, 0.0);
+  queue.push(origin);
+  EXPECT_THROW(vxm_improve_front(queue, other, min_plus<double>{}, a), error);
+  EXPECT_THROW(vxm_improve_front(queue, other, min_plus<double>{},
+                                 formatted_matrix<double>(a, format_kind::cci)),
+               error);
+  EXPECT_FALSE(queue.empty());  // nothing was taken
 }
 
 TEST(OpsImprove, RefusesAnOutputThatIsNotDenseAndWrongSizes) {

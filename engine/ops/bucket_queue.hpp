@@ -22,11 +22,11 @@
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "core/error.hpp"
 #include "engine/ops/descriptor.hpp"
-#include "engine/ops/listed_entries.hpp"
 #include "engine/vector.hpp"
 
 namespace graphring {
@@ -63,20 +63,30 @@ class bucket_queue {
     const vector<T>& e = sparse_form(entries, spare);
     const vertex_id* index = e.indices();
     const T* value = e.values();
-    double lowest = std::numeric_limits<double>::infinity();
-    for (std::uint64_t k = 0; k < e.nvals(); ++k) {
-      const double key = key_of(value[k]);
-      if (std::isnan(key)) throw error(error_kind::usage, "a bucket queue cannot place NaN");
-      lowest = std::min(lowest, key);
-    }
-    if (listed_ == 0) {
-      base_ = lowest;
-      cursor_ = 0;
-    } else if (lowest < base_) {
-      move_window_down(lowest);
-    }
-    for (std::uint64_t k = 0; k < e.nvals(); ++k) list(index[k], key_of(value[k]));
-    listed_ += e.nvals();
+    list_all(e.nvals(), [&](const auto& visit) {
+      for (std::uint64_t k = 0; k < e.nvals(); ++k) visit(index[k], key_of(value[k]));
+    });
+  }
+
+  // Lists every index in `lists` (repeats allowed) in the bucket of its current value: push of
+  // the entries an operation changed, given as the index lists it kept, without forming a vector.
+  // Repeats are dropped first, and many indices are put in order, so that their values are read
+  // in order.
+  void push_listed(std::span<const std::vector<std::uint32_t>> lists) {
+    std::uint64_t count = 0;
+    for (const auto& list : lists) count += list.size();
+    if (count == 0) return;
+    unique_indices(changed_, count, [&](const auto& take) {
+      for (const auto& list : lists)
+        for (const std::uint32_t i : list) take(i);
+    });
+    const T* v = values_.values();
+    list_all(changed_.size(), [&](const auto& visit) {
+      for (std::size_t e = 0; e < changed_.size(); ++e) {
+        if (e + read_ahead < changed_.size()) __builtin_prefetch(v + changed_[e + read_ahead]);
+        visit(changed_[e], key_of(v[changed_[e]]));
+      }
+    });
   }
 
   // The number of the lowest non-empty bucket, ⌊v / width⌋ of its values (two buckets may show
@@ -117,17 +127,105 @@ class bucket_queue {
   // Takes the lowest non-empty bucket: the entries listed in it whose value is still in it, each
   // once, with their values.
   vector<T> pop() {
-    if (empty()) throw error(error_kind::usage, "pop from an empty bucket queue");
-    std::vector<std::uint32_t>& slot = slots_[cursor_];
-    auto result = detail::listed_entries(
-        values_, std::span<const std::vector<std::uint32_t>>(&slot, 1),
-        [&](std::uint32_t, const T& v) { return slot_of(key_of(v)) == cursor_; });
-    listed_ -= slot.size();
-    slot.clear();
-    return result;
+    std::vector<std::uint32_t>& taken = take_front_unordered();
+    const std::uint64_t n = values_.size();
+    const T* v = values_.values();
+    if (form_for_density(taken.size(), n) == vector_form::sparse) {
+      std::sort(taken.begin(), taken.end());
+      array<vertex_id> indices(taken.size());
+      array<T> kept(taken.size());
+      for (std::uint64_t e = 0; e < taken.size(); ++e) kept[e] = v[indices[e] = taken[e]];
+      return vector<T>::from_sorted(n, std::move(indices), std::move(kept));
+    }
+    array<T> kept(n);
+    array<std::uint8_t> present(n, 0);
+    for (const std::uint32_t i : taken) {
+      present[i] = 1;
+      kept[i] = v[i];
+    }
+    auto c = vector<T>::from_bitmap(n, std::move(kept), std::move(present), taken.size());
+    c.conform();
+    return c;
   }
 
+  // Takes the lowest non-empty bucket as pop does, giving only the indices, each once (ascending
+  // when they are many, else in the order they were listed); they stay valid until the next
+  // take_front or pop.
+  const std::vector<std::uint32_t>& take_front() { return take_front_unordered(); }
+
+  // The vector whose indices the queue lists.
+  const vector<T>& values() const noexcept { return values_; }
+
  private:
+  std::vector<std::uint32_t>& take_front_unordered() {
+    if (empty()) throw error(error_kind::usage, "pop from an empty bucket queue");
+    std::vector<std::uint32_t>& slot = slots_[cursor_];
+    const T* v = values_.values();
+    unique_indices(taken_, slot.size(), [&](const auto& take) {
+      for (std::size_t e = 0; e < slot.size(); ++e) {
+        if (e + read_ahead < slot.size()) __builtin_prefetch(v + slot[e + read_ahead]);
+        if (slot_of(key_of(v[slot[e]])) == cursor_) take(slot[e]);
+      }
+    });
+    listed_ -= slot.size();
+    slot.clear();
+    return taken_;
+  }
+
+  // Fills `out` with the indices that for_each(take) hands to take (at most `count` of them),
+  // each once. A bit set says which were seen: below 1/scan_divisor of the vector's size they come
+  // out in the order they came and their words are cleared from `out`; from there on the whole
+  // bit set is read back (a word per 64 indices), so they come out ascending.
+  static constexpr std::uint64_t scan_divisor = 512;
+  // How many listings ahead a pass over listed indices asks for their values (scattered reads).
+  static constexpr std::size_t read_ahead = 16;
+  template <class ForEach>
+  void unique_indices(std::vector<std::uint32_t>& out, std::uint64_t count,
+                      const ForEach& for_each) {
+    out.clear();
+    const std::uint64_t n = values_.size();
+    marks_.resize((n + 63) / 64, 0);
+    auto bit = [](std::uint32_t i) { return std::uint64_t(1) << (i & 63); };
+    if (count * scan_divisor < n) {
+      for_each([&](std::uint32_t i) {
+        if (marks_[i >> 6] & bit(i)) return;
+        marks_[i >> 6] |= bit(i);
+        out.push_back(i);
+      });
+      for (const std::uint32_t i : out) marks_[i >> 6] = 0;
+      return;
+    }
+    for_each([&](std::uint32_t i) { marks_[i >> 6] |= bit(i); });
+    for (std::size_t w = 0; w < marks_.size(); ++w) {
+      for (std::uint64_t bits = marks_[w]; bits != 0; bits &= bits - 1)
+        out.push_back(std::uint32_t(w * 64 + std::size_t(__builtin_ctzll(bits))));
+      marks_[w] = 0;
+    }
+  }
+
+  // Lists the `count` (i, key) pairs that for_each(visit) hands to visit: their keys first, to
+  // find the lowest (a push below the buckets still waiting moves the window down) and refuse
+  // NaN before anything is listed; then the listings.
+  template <class ForEach>
+  void list_all(std::uint64_t count, const ForEach& for_each) {
+    keyed_.clear();
+    keyed_.reserve(count);
+    double lowest = std::numeric_limits<double>::infinity();
+    for_each([&](std::uint32_t i, double key) {
+      if (std::isnan(key)) throw error(error_kind::usage, "a bucket queue cannot place NaN");
+      lowest = std::min(lowest, key);
+      keyed_.push_back({i, key});
+    });
+    if (listed_ == 0) {
+      base_ = lowest;
+      cursor_ = 0;
+    } else if (lowest < base_) {
+      move_window_down(lowest);
+    }
+    for (const auto& [i, key] : keyed_) list(i, key);
+    listed_ += count;
+  }
+
   // ⌊v / width⌋, held within the finite doubles (a bucket of the largest ones takes the rest).
   double key_of(const T& v) const {
     const double key = std::floor(double(v) / width_);
@@ -195,7 +293,11 @@ class bucket_queue {
   std::size_t cursor_ = 0;  // the slots below it are empty
   std::vector<std::vector<std::uint32_t>> slots_;
   std::vector<std::uint32_t> overflow_;
-  std::uint64_t listed_ = 0;  // listings in the slots and the overflow
+  std::uint64_t listed_ = 0;                             // listings in the slots and the overflow
+  std::vector<std::uint32_t> taken_;                     // the bucket take_front took
+  std::vector<std::uint32_t> changed_;                   // push_listed's indices
+  std::vector<std::pair<std::uint32_t, double>> keyed_;  // list_all's listings and their keys
+  std::vector<std::uint64_t> marks_;                     // all zero between takes
 };
 
 }  // namespace graphring

@@ -15,6 +15,7 @@
 
 #include "core/error.hpp"
 #include "engine/matrix.hpp"
+#include "engine/ops/bucket_queue.hpp"
 #include "engine/ops/elementwise.hpp"
 #include "engine/ops/listed_entries.hpp"
 #include "engine/ops/mxv.hpp"
@@ -56,6 +57,44 @@ vector<W> vxm_improve(vector<W>& w, S, const vector<U>& u, const matrix<AT>& a) 
   const vector<U>& x = sparse_form(u, spare);
   kernels::push_improve<S>(a.view(), x.indices(), x.values(), x.nvals(), w.values(), ws);
   return detail::collect_changed(w, ws);
+}
+
+// The relaxation of a bucket queue's lowest bucket, fused (a graphring extension):
+//     near = q.pop();   c = vxm_improve(w, S, near, A);   q.push(c)
+// where w is the vector q lists. Over a plain matrix one push runs over the bucket's indices and
+// the entries it changed are listed in q straight from the push's lists, so neither near nor c
+// is formed as a vector (each of them a bitmap of w's size when the bucket is large, written and
+// read again on every round of Δ-stepping). Returns the number of entries taken from the bucket.
+template <class S, class W, class AT>
+std::uint64_t vxm_improve_front(bucket_queue<W>& q, vector<W>& w, S, const matrix<AT>& a) {
+  static_assert(std::is_same_v<W, typename S::c_type>, "w must hold the semiring's output type");
+  if (&q.values() != &w)
+    throw error(error_kind::usage, "vxm_improve_front needs the vector its bucket queue lists");
+  detail::check_dimension(w.size(), a.nrows(), "the input vector's size");
+  detail::check_improvable(w, a.ncols());
+  const std::vector<std::uint32_t>& near = q.take_front();
+  static thread_local std::vector<W> near_values;  // near's values before the push lowers any
+  near_values.resize(near.size());
+  const W* d = w.values();
+  constexpr std::size_t ahead = 16;  // scattered reads: asked for ahead
+  for (std::size_t e = 0; e < near.size(); ++e) {
+    if (e + ahead < near.size()) __builtin_prefetch(d + near[e + ahead]);
+    near_values[e] = d[near[e]];
+  }
+  static thread_local kernels::improve_workspace ws;
+  kernels::push_improve<S>(a.view(), near.data(), near_values.data(), near.size(), w.values(), ws);
+  q.push_listed(ws.changed);
+  return near.size();
+}
+
+// Over any other matrix (a formatted one): the three steps as written.
+template <class S, class W, class Matrix>
+std::uint64_t vxm_improve_front(bucket_queue<W>& q, vector<W>& w, S, const Matrix& a) {
+  if (&q.values() != &w)
+    throw error(error_kind::usage, "vxm_improve_front needs the vector its bucket queue lists");
+  const vector<W> near = q.pop();
+  q.push(vxm_improve(w, S{}, near, a));
+  return near.nvals();
 }
 
 // Over any other matrix (a formatted one): the three operations.
