@@ -157,7 +157,7 @@ double mean_weight_delta(const matrix<double>& a, const weight_summary& s) {
 double automatic_delta(const matrix<double>& a, const weight_summary& s) {
   if (a.nvals() == 0) return 1;
   const double mean_degree = double(a.nvals()) / double(a.nrows());
-  return mean_weight_delta(a, s) * std::min(1.0, 2 / mean_degree);
+  return mean_weight_delta(a, s) * std::min(1.0, 1 / mean_degree);
 }
 
 }  // namespace

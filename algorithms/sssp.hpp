@@ -30,11 +30,11 @@ vector<double> sssp_bellman_ford(const formatted_matrix<double>& a, vertex_id so
 vector<double> sssp(const graph& g, vertex_id source, std::optional<double> delta = std::nullopt,
                     const adjacency_format& format = {});
 
-// The automatic delta: twice the mean edge weight over the mean out-degree, at most the mean
-// weight (Meyer and Sanders' Δ = Θ(largest weight / largest degree) for random weights, in means;
-// 1 when there are no edges or it is not a positive number). A vertex then rarely improves twice
-// within its bucket, the buckets stay few enough on graphs of long paths (grids, roads), and one
-// weight on every edge still runs as breadth-first rounds.
+// The automatic delta: the mean edge weight over the mean out-degree, at most the mean weight
+// (Meyer and Sanders' Δ = Θ(largest weight / largest degree) for random weights, in means; 1 when
+// there are no edges or it is not a positive number). A vertex then rarely improves twice within
+// its bucket, and one weight on every edge still runs as breadth-first rounds; on graphs of long
+// paths (grids, roads), whose buckets stay small, delta-stepping grows it as it runs.
 double automatic_delta(const matrix<double>& a);
 
 // The mean edge weight (1 when there are no edges or it is 0): the GPU's delta, whose buckets
