@@ -172,7 +172,7 @@ struct bfs_state {
 
 struct sssp_state {
   matrix<double> weights;
-  double delta = 1;  // GraphBLAS's Δ: graphring's automatic Δ at its start
+  double delta = 1;  // GraphBLAS's Δ
   graphblas_graph grb;
   std::optional<baselines::boost_csr_graph> boost;
   vector<double> ours, formatted;  // on CSR; through a format (bench --formats)
@@ -360,7 +360,9 @@ std::vector<workload> sssp_workloads(graph& g, const std::string& name, const be
   if (sources.empty()) return {};
   auto s = std::make_shared<sssp_state>();
   s->weights = algorithms::weights_of(g);
-  s->delta = algorithms::automatic_delta(s->weights);
+  // GraphBLAS's Δ: the mean weight, where its Δ-stepping ran fastest of the Δ tried
+  // (docs/kernel-speed-log.md); graphring's own automatic Δ is smaller.
+  s->delta = algorithms::mean_weight_delta(s->weights);
   const bool negative = has_negative_weight(g.adjacency());
   if (with_graphblas(o))
     s->grb = graphblas_graph(g.adjacency(), GrB_FP64, baselines::dup_policy::min);
@@ -379,7 +381,7 @@ std::vector<workload> sssp_workloads(graph& g, const std::string& name, const be
           {graphring_system,
            {},
            // Δ chosen by graphring as `graphring sssp` chooses it (automatic, grown on graphs
-           // of small buckets); GraphBLAS runs at the automatic Δ's starting value.
+           // of small buckets)
            [s, source] { s->ours = algorithms::sssp_delta_stepping(s->weights, source, 0); },
            {}});
       if (with_graphblas(o))
