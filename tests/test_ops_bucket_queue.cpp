@@ -3,8 +3,8 @@
 // value, listings whose value fell into another bucket dropped; buckets far beyond the window
 // (the overflow and its refill), pushes below the lowest bucket, keys past 2^53 and values whose
 // key overflows, widening the buckets midway; the same through push_listed (index lists with
-// repeats) and take_front (indices only) on a small and a large vector, whose buckets are put in
-// order by a bit set and by sorting; and the errors.
+// repeats) and take_front (indices only) on a small and a large vector, whose repeats are dropped
+// by reading back the whole bit set and by testing each index as it comes; and the errors.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -150,9 +150,9 @@ TEST(OpsBucketQueue, BucketsComeOutLowestFirstWithoutStaleListings) {
 }
 
 TEST(OpsBucketQueue, IndexListsInAndOutGiveTheSameBuckets) {
-  check_random_run(1.0, 50, 8, 0, through::lists);            // a bit set puts each bucket in order
+  check_random_run(1.0, 50, 8, 0, through::lists);            // the whole bit set read back
   check_random_run(0.01, 100, 9, 0, through::lists);          // the overflow and its refills
-  check_random_run(1.0, 50, 10, 0, through::lists, 1 << 20);  // few listings: sorted
+  check_random_run(1.0, 50, 10, 0, through::lists, 1 << 20);  // few listings: tested as they come
   check_random_run(0.01, 100, 11, 2, through::lists, 1 << 20);
 }
 
