@@ -140,9 +140,12 @@ struct summary_monoid {
   }
 };
 
-// One weight on every edge (an unweighted graph) is its own summary, without a pass.
+// One weight on every edge (an unweighted graph) is its own summary, without a pass; otherwise
+// the pass runs once per matrix, its result kept with the matrix (matrix::cached) for the next
+// run from another source.
 weight_summary summarize(const matrix<double>& a) {
-  if (!a.is_iso() || a.nvals() == 0) return reduce(summary_monoid{}, a);
+  if (!a.is_iso() || a.nvals() == 0)
+    return a.cached<weight_summary>([&] { return reduce(summary_monoid{}, a); });
   weight_summary s(a.iso_value());
   s.sum = a.iso_value() * double(a.nvals());
   return s;
@@ -198,11 +201,17 @@ vector<double> delta_stepping(const Matrix& a, vertex_id source, double delta,
   // otherwise, or when no weight exceeds Δ, L = A and H is empty, without copying: a vertex is
   // then rarely relaxed twice in its bucket, and making L and H costs more than relaxing the
   // heavy edges with the light ones (docs/kernel-speed-log.md).
+  // While an automatic Δ may grow (below), L and H wait for the first buckets to say it will not:
+  // growing makes every edge light.
   matrix<double> light = plain_matrix(a), heavy(n, n);
   const double longest = summary.greatest;
-  if (longest > delta && longest < 16 * delta)
+  const bool split_pays = longest > delta && longest < 16 * delta;
+  bool may_grow = automatic && longest > delta && longest <= 16 * delta;
+  auto split_edges = [&] {
     partition(light, heavy, value_le_op<double>{delta}, plain_matrix(a));
-  bool split = heavy.nvals() > 0;
+    return heavy.nvals() > 0;
+  };
+  bool split = split_pays && !may_grow && split_edges();
   // The reached, unsettled vertices in buckets [kΔ, (k + 1)Δ) of their tentative distance.
   bucket_queue<double> buckets(dist, delta);
   vector<double> origin(n);
@@ -218,7 +227,6 @@ vector<double> delta_stepping(const Matrix& a, vertex_id source, double delta,
   // (docs/kernel-speed-log.md has the measurements).
   constexpr int probe = 16;
   constexpr std::uint64_t small = 4096;
-  bool may_grow = automatic && longest > delta && longest <= 16 * delta;
   int buckets_seen = 0;
   std::uint64_t taken = 0;
   while (!buckets.empty()) {
@@ -250,6 +258,8 @@ vector<double> delta_stepping(const Matrix& a, vertex_id source, double delta,
       light = plain_matrix(a);
       heavy = matrix<double>(n, n);
       split = may_grow = false;
+    } else if (split_pays && !split) {
+      split = split_edges();  // the buckets are large enough: L and H now pay
     }
     buckets_seen = 0;
     taken = 0;

@@ -12,7 +12,11 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <typeindex>
+#include <typeinfo>
+#include <utility>
 #include <variant>
+#include <vector>
 
 #include "core/array.hpp"
 #include "core/error.hpp"
@@ -129,6 +133,35 @@ class matrix {
     return cache_->transpose != nullptr;
   }
 
+  // A value computed from this matrix's entries on the first call for `Tag` and returned by every
+  // later call from any copy of it (a matrix is immutable): a property an algorithm reads on every
+  // run, as LAGraph keeps a graph's smallest and largest edge weight (emin, emax) once computed.
+  // One Tag names one value and its type. `compute` runs without the matrix's lock held; two
+  // first calls at once may both run it, and the first to finish is kept.
+  template <class Tag, class Compute>
+  std::invoke_result_t<Compute> cached(const Compute& compute) const {
+    using R = std::invoke_result_t<Compute>;
+    const std::type_index tag(typeid(Tag));
+    {
+      std::lock_guard<std::mutex> lock(cache_->mutex);
+      for (const auto& [t, value] : cache_->properties)
+        if (t == tag) return *static_cast<const R*>(value.get());
+    }
+    auto value = std::make_shared<const R>(compute());
+    std::lock_guard<std::mutex> lock(cache_->mutex);
+    for (const auto& [t, held] : cache_->properties)
+      if (t == tag) return *static_cast<const R*>(held.get());
+    cache_->properties.emplace_back(tag, value);
+    return *value;
+  }
+  template <class Tag>
+  bool has_cached() const {
+    std::lock_guard<std::mutex> lock(cache_->mutex);
+    for (const auto& entry : cache_->properties)
+      if (entry.first == std::type_index(typeid(Tag))) return true;
+    return false;
+  }
+
   // The non-empty rows in the sliced pull kernel's order (engine/rows_by_length.hpp), made at
   // the `sliced_after_products`-th call, the products that could use it, and then shared by every
   // copy of this matrix; null before (a matrix used for a few products does not repay the sort,
@@ -154,6 +187,7 @@ class matrix {
     std::shared_ptr<const row_order> by_length;
     std::uint64_t pull_products = 0;
     timed_choice pull_choice;
+    std::vector<std::pair<std::type_index, std::shared_ptr<const void>>> properties;  // cached()
   };
 
   static shared_array<T> converted_values(const value_array& values) {

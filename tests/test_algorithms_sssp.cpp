@@ -89,6 +89,31 @@ TEST(AlgorithmsSssp, ManyBucketsAndHugeBucketNumbersMatchDijkstra) {
     expect_same_distances(plain(algorithms::sssp_delta_stepping(h, 0, delta), inf), huge_want);
 }
 
+// The automatic Δ on a graph whose first buckets are large (a layered graph: 24 layers of 8,000
+// vertices, each with two edges into the next layer, weights 0.5, 1.5 and 2): Δ = 0.7 does not grow
+// (the first 16 buckets hold over 65,536 vertices), and the light and heavy edges are split only
+// then, midway through the run, while the longest edge (2) is within 16 Δ.
+TEST(AlgorithmsSssp, AutomaticDeltaSplitsHeavyEdgesOnceItWillNotGrow) {
+  constexpr vertex_id width = 8000, layers = 24;
+  std::mt19937_64 rng(3);
+  std::uniform_int_distribution<vertex_id> in_layer(0, width - 1);
+  const double weights[] = {0.5, 1.5, 2};
+  std::vector<test_edge> e;
+  for (vertex_id v = 0; v < width; ++v) e.push_back({0, 1 + v, 1});
+  for (vertex_id l = 0; l + 1 < layers; ++l)
+    for (vertex_id v = 0; v < width; ++v)
+      for (int k = 0; k < 2; ++k)
+        e.push_back({1 + l * width + v, 1 + (l + 1) * width + in_layer(rng), weights[rng() % 3]});
+  const graph g = make_graph(1 + layers * width, e, true);
+  const auto a = algorithms::weights_of(g);
+  const double delta = algorithms::automatic_delta(a);
+  ASSERT_GT(2.0, delta);
+  ASSERT_LT(2.0, 16 * delta);
+  const auto want = serial_dijkstra(g, 0);
+  expect_same_distances(plain(algorithms::sssp_delta_stepping(a, 0, 0), inf), want);
+  expect_same_distances(plain(algorithms::sssp(g, 0), inf), want);
+}
+
 TEST(AlgorithmsSssp, UnweightedGraphsUseWeightOne) {
   const graph weighted = generate("grid:20");
   const csr_matrix& a = weighted.adjacency();

@@ -456,6 +456,36 @@ TEST(OpsMatrix, SelectWholeRowsEqualsACopyOfTheKeptRows) {
   check_select_rows<double>();
 }
 
+// matrix::cached: the value is computed on the first call for a tag only, every copy of the
+// matrix gets it, another tag computes its own, and a matrix an operation returns starts empty.
+TEST(OpsMatrix, CachedPropertiesAreComputedOncePerMatrixAndShared) {
+  struct sum_tag {};
+  struct count_tag {};
+  rng_t rng(11);
+  const matrix<double> a = random_matrix<double>(rng, shapes().front());
+  int computed = 0;
+  auto sum = [&] {
+    ++computed;
+    return reduce(plus_monoid<double>{}, a);
+  };
+  EXPECT_FALSE(a.has_cached<sum_tag>());
+  const double first = a.cached<sum_tag>(sum);
+  EXPECT_EQ(first, reduce(plus_monoid<double>{}, a));
+  const matrix<double> copy = a;
+  EXPECT_EQ(copy.cached<sum_tag>(sum), first);
+  EXPECT_EQ(a.cached<sum_tag>(sum), first);
+  EXPECT_EQ(computed, 1);
+  EXPECT_TRUE(copy.has_cached<sum_tag>());
+  EXPECT_FALSE(a.has_cached<count_tag>());
+  EXPECT_EQ(a.cached<count_tag>([&] { return a.nvals(); }), a.nvals());
+  EXPECT_EQ(a.cached<sum_tag>(sum), first);
+  matrix<double> t(a.ncols(), a.nrows());
+  transpose(t, no_mask, no_accum, a);
+  EXPECT_FALSE(t.has_cached<sum_tag>());
+  EXPECT_EQ(t.cached<sum_tag>(sum), first);  // the function given, run for t's own cache
+  EXPECT_EQ(computed, 2);
+}
+
 TEST(OpsMatrix, ReduceToScalar) {
   gb::graphblas_start(2);
   for (const shape& s : shapes()) {
