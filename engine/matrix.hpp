@@ -144,22 +144,18 @@ class matrix {
     const std::type_index tag(typeid(Tag));
     {
       std::lock_guard<std::mutex> lock(cache_->mutex);
-      for (const auto& [t, value] : cache_->properties)
-        if (t == tag) return *static_cast<const R*>(value.get());
+      if (const void* held = cache_->property(tag)) return *static_cast<const R*>(held);
     }
     auto value = std::make_shared<const R>(compute());
     std::lock_guard<std::mutex> lock(cache_->mutex);
-    for (const auto& [t, held] : cache_->properties)
-      if (t == tag) return *static_cast<const R*>(held.get());
+    if (const void* held = cache_->property(tag)) return *static_cast<const R*>(held);
     cache_->properties.emplace_back(tag, value);
     return *value;
   }
   template <class Tag>
   bool has_cached() const {
     std::lock_guard<std::mutex> lock(cache_->mutex);
-    for (const auto& entry : cache_->properties)
-      if (entry.first == std::type_index(typeid(Tag))) return true;
-    return false;
+    return cache_->property(std::type_index(typeid(Tag))) != nullptr;
   }
 
   // The non-empty rows in the sliced pull kernel's order (engine/rows_by_length.hpp), made at
@@ -188,6 +184,13 @@ class matrix {
     std::uint64_t pull_products = 0;
     timed_choice pull_choice;
     std::vector<std::pair<std::type_index, std::shared_ptr<const void>>> properties;  // cached()
+
+    // The property kept for `tag`, or null; the mutex must be held.
+    const void* property(const std::type_index& tag) const {
+      for (const auto& [t, value] : properties)
+        if (t == tag) return value.get();
+      return nullptr;
+    }
   };
 
   static shared_array<T> converted_values(const value_array& values) {
