@@ -22,6 +22,9 @@ void check_pagerank_options(const pagerank_options& o) {
   if (!(o.tolerance >= 0)) throw error(error_kind::usage, "the PageRank tolerance must be >= 0");
   if (o.max_iterations < 0)
     throw error(error_kind::usage, "the PageRank iteration limit must be >= 0");
+  if (o.precision != value_type::float64 && o.precision != value_type::float32)
+    throw error(error_kind::usage, "the PageRank precision must be float64 or float32, not " +
+                                       std::string(type_name(o.precision)));
 }
 
 void check_weights_are_numbers(const matrix<double>& a, const char* needs) {

@@ -2,6 +2,9 @@
 // and its papers are there) over matrix and vector.
 #include "algorithms/pagerank.hpp"
 
+#include <type_traits>
+#include <utility>
+
 #include "algorithms/checks.hpp"
 #include "algorithms/graph_matrices.hpp"
 #include "algorithms/pagerank_steps.hpp"
@@ -13,13 +16,28 @@ namespace graphring::algorithms {
 
 namespace {
 
+// The iteration with ranks of type T; the result's ranks are double.
+template <class T, class Matrix>
+pagerank_result iterate_in(const Matrix& a, const pagerank_options& options) {
+  const std::uint64_t n = a.nrows();
+  pagerank_result result;
+  auto r = vector<T>::dense(n, n ? T(1) / T(n) : T(0));
+  if (n > 0) detail::power_iteration(a, options, r, result);
+  if constexpr (std::is_same_v<T, double>) {
+    result.ranks = std::move(r);
+  } else {
+    result.ranks = vector<double>(n);
+    // ranks = double(r)
+    apply(result.ranks, no_mask, no_accum, identity_op<double>{}, r);
+  }
+  return result;
+}
+
 template <class Matrix>
 pagerank_result iterate(const Matrix& a, const pagerank_options& options) {
   check_pagerank_options(options);
-  const std::uint64_t n = a.nrows();
-  pagerank_result result{vector<double>::dense(n, n ? 1.0 / double(n) : 0.0), 0};
-  if (n > 0) detail::power_iteration(a, options, result.ranks, result);
-  return result;
+  if (options.precision == value_type::float32) return iterate_in<float>(a, options);
+  return iterate_in<double>(a, options);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "engine/formatted_matrix.hpp"
 #include "engine/graph.hpp"
 #include "engine/matrix.hpp"
+#include "engine/value_type.hpp"
 #include "engine/vector.hpp"
 
 namespace graphring::algorithms {
@@ -14,6 +15,11 @@ struct pagerank_options {
   int max_iterations = 100;
   // The storage a graph's products read Aᵀ from (pagerank(graph&, ...) only; default CSR).
   adjacency_format format = {};
+  // The ranks' and the sums' type: float64, or float32 as GAP's pr_spmv and LAGraph keep them
+  // (half the bytes each product gathers; the change ‖r - r_prev‖₁ then stops falling near float's
+  // rounding of the ranks, so a tolerance below about 1e-7 may run max_iterations). Results are
+  // double either way.
+  value_type precision = value_type::float64;
 };
 
 struct pagerank_result {

@@ -31,33 +31,36 @@
 
 namespace graphring::algorithms::detail {
 
-// ⊕ = +, ⊗ = |x - y|: dot(plus_absolute_difference{}, x, y) is ‖x - y‖₁ over both's entries.
-using plus_absolute_difference = semiring<plus_monoid<double>, absolute_difference_op<double>>;
+// ⊕ = +, ⊗ = |x - y|: dot(plus_absolute_difference<T>{}, x, y) is ‖x - y‖₁ over both's entries.
+template <class T>
+using plus_absolute_difference = semiring<plus_monoid<T>, absolute_difference_op<T>>;
 
 // Runs the power iteration on a (whose Aᵀ the product pulls over) from the ranks r (dense, 1/n
-// each), leaving the result's ranks in r; returns the iterations run and the last change.
+// each), leaving the result's ranks in r; returns the iterations run and the last change. The
+// ranks and every sum are in r's scalar T (double, or float as options.ranks says).
 template <class Vector, class Matrix>
 void power_iteration(const Matrix& a, const pagerank_options& options, Vector& r,
                      pagerank_result& result) {
+  using T = typename Vector::value_type;
   const std::uint64_t n = a.nrows();
-  const double d = options.damping;
+  const T d = T(options.damping);
 
   // Step 1: the out-degrees; vertices without an entry are dangling. The degrees are released
   // before the iteration, whose vectors set the run's peak memory.
-  Vector share = Vector::dense(n, 0.0);
-  Vector dangling = Vector::dense(n, 0.0);
+  Vector share = Vector::dense(n, T(0));
+  Vector dangling = Vector::dense(n, T(0));
   {
     Vector out_degree(n);
     // outdeg = ⊕_j A(:, j)
-    reduce_rows(out_degree, no_mask, no_accum, plus_monoid<double>{}, a);
+    reduce_rows(out_degree, no_mask, no_accum, plus_monoid<T>{}, a);
     // share<outdeg> = d / outdeg, 0 elsewhere (dangling): dense, so every product below reads
     // a dense vector
-    apply(share, out_degree, no_accum, bind_first(divide_op<double>{}, d), out_degree,
+    apply(share, out_degree, no_accum, bind_first(divide_op<T>{}, d), out_degree,
           {.structural_mask = true});
     // dangling<¬outdeg> = 1, 0 elsewhere: dense too, so that lost = r · dangling below is a
     // product of dense arrays (a bitmap of the dangling vertices was slower, and so was a test
     // of share = 0 in its place, which kept the loop scalar: docs/kernel-speed-log.md)
-    assign_scalar(dangling, out_degree, no_accum, 1.0, all_indices,
+    assign_scalar(dangling, out_degree, no_accum, T(1), all_indices,
                   {.structural_mask = true, .complement_mask = true});
   }
 
@@ -67,12 +70,11 @@ void power_iteration(const Matrix& a, const pagerank_options& options, Vector& r
   while (result.iterations < options.max_iterations) {
     // w = r .* share, and lost = ⊕ (r .* dangling), the rank of the dangling vertices, in one
     // pass over r
-    const double lost =
-        ewise_mult_dot(w, times_op<double>{}, r, share, plus_times<double>{}, dangling);
+    const T lost = ewise_mult_dot(w, times_op<T>{}, r, share, plus_times<T>{}, dangling);
     // next = (1 - d)/n + d·lost/n + w plus.first A, and ‖next - r‖₁ = ⊕ |next - r|, in one pass
-    const double teleport = (1 - d) / double(n) + d * lost / double(n);
-    result.change = vxm_apply_dot(next, bind_first(plus_op<double>{}, teleport),
-                                  plus_first<double>{}, w, a, plus_absolute_difference{}, r);
+    const T teleport = (1 - d) / T(n) + d * lost / T(n);
+    result.change = vxm_apply_dot(next, bind_first(plus_op<T>{}, teleport), plus_first<T>{}, w, a,
+                                  plus_absolute_difference<T>{}, r);
     std::swap(r, next);
     ++result.iterations;
     if (result.change < options.tolerance) break;

@@ -29,6 +29,7 @@ const char* usage_text =
     "unreached\n"
     "  sssp GRAPH --source ID [--delta D]       shortest-path distances, inf when unreached\n"
     "  pagerank GRAPH [--damping 0.85] [--tol 1e-7] [--max-iters 100]   PageRank of every vertex\n"
+    "    [--precision float64|float32]          (float32: float ranks, as GAP and LAGraph keep)\n"
     "  cc GRAPH                                 smallest ID in each vertex's weak component\n"
     "  tc GRAPH                                 number of triangles (edges taken as undirected)\n"
     "  bc GRAPH [--sources ID,ID,...]           betweenness centrality (from every vertex by "

@@ -63,6 +63,37 @@ TEST(AlgorithmsPagerank, ZeroToleranceRunsExactlyMaxIterations) {
   EXPECT_THROW(algorithms::pagerank(g, {.tolerance = -1}), error);
 }
 
+// float32 iterates in float (every rank is a float, so it did not run in double) and stays within
+// float's rounding of the double power iteration; an unknown precision is refused.
+void check_pagerank_in_float(graph& g, int iterations) {
+  const algorithms::pagerank_options o{
+      .tolerance = 0, .max_iterations = iterations, .precision = value_type::float32};
+  const auto r = algorithms::pagerank(g, o);
+  EXPECT_EQ(r.iterations, iterations);
+  const auto ranks = plain(r.ranks, 0.0);
+  const auto want = serial_pagerank(g, o.damping, 0, iterations);
+  double l1 = 0;
+  ASSERT_EQ(ranks.size(), want.size());
+  for (std::size_t v = 0; v < ranks.size(); ++v) {
+    ASSERT_EQ(double(float(ranks[v])), ranks[v]) << "vertex " << v << ": not a float";
+    ASSERT_NEAR(ranks[v], want[v], 1e-4 * want[v] + 1e-9) << "vertex " << v;
+    l1 += std::abs(ranks[v] - want[v]);
+  }
+  EXPECT_LE(l1, 1e-5);
+}
+
+TEST(AlgorithmsPagerank, FloatRanksStayWithinFloatRoundingOfDouble) {
+  graph g = make_graph(7, {{0, 1}, {1, 1}, {1, 2}, {1, 2}, {2, 0}, {2, 3}, {4, 5}, {5, 4}, {5, 0}});
+  check_pagerank_in_float(g, 30);
+  for (const char* name : {"rmat:12", "urand:11:6"}) {
+    graph generated = generate(name);
+    check_pagerank_in_float(generated, 20);
+  }
+  graph empty = make_graph(0, {});
+  EXPECT_EQ(algorithms::pagerank(empty, {.precision = value_type::float32}).ranks.size(), 0u);
+  EXPECT_THROW(algorithms::pagerank(g, {.precision = value_type::int32}), error);
+}
+
 TEST(AlgorithmsPagerank, LagraphReferenceRanks) {
   const std::string dir = dataset("matrices/lagraph/");  // bundled too
   for (const char* name : {"karate", "west0067"}) {
@@ -101,6 +132,7 @@ TEST(AlgorithmsPagerank, WebNotreDameMatchesAPowerIteration) {
   const auto r = algorithms::pagerank(g, o);
   expect_close(plain(r.ranks, 0.0), serial_pagerank(g, o.damping, o.tolerance, o.max_iterations),
                1e-9);
+  check_pagerank_in_float(g, 20);
 }
 
 }  // namespace

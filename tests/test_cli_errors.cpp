@@ -271,8 +271,9 @@ std::vector<command_case> command_table(const scratch_dir& d) {
                     x_three = x("three.x", "5 1 2\n"),
                     x_gz = x("half.x.gz", gzip_of("1 1\n2 2\n").substr(0, 12));
   const std::string pagerank_usage =
-      " (usage: graphring pagerank GRAPH [--damping 0.85] [--tol 1e-7] [--max-iters 100] [--out "
-      "FILE] [--format csr|coo|ell|hyb|sell|cci|dtans|svb|auto] [--order original|degree|rcm])";
+      " (usage: graphring pagerank GRAPH [--damping 0.85] [--tol 1e-7] [--max-iters 100] "
+      "[--precision float64|float32] [--out FILE] [--format "
+      "csr|coo|ell|hyb|sell|cci|dtans|svb|auto] [--order original|degree|rcm])";
   const std::string bench_usage =
       " (usage: graphring bench [GRAPH ...] [--algos LIST] [--against graphblas,boost|none] "
       "[--trials N] [--interleave] [--json F] [--csv F] [--plot F] [--backend cpu|cuda] "
@@ -356,6 +357,8 @@ std::vector<command_case> command_table(const scratch_dir& d) {
        "--max-iters must be between 0 and 1000000000"},
       {{"pagerank", k, "--max-iters", "1.5"},
        "option --max-iters needs an integer, not '1.5'" + pagerank_usage},
+      {{"pagerank", k, "--precision", "float16"},
+       "--precision must be float64 or float32, not float16"},
       // the format: an extension graphring does not read, --input-format
       {{"cc", x("edges.csv", "1 2\n")},
        d.path("edges.csv") +

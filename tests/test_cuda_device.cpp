@@ -271,6 +271,23 @@ TEST(CudaDevice, PagerankRanksAgreeWithTheCpu) {
   }
 }
 
+TEST(CudaDevice, PagerankInFloatAgreesWithTheCpuInFloat) {
+  GRAPHRING_REQUIRE_CUDA_DEVICE();
+  for (auto& [name, g] : algorithm_graphs(false)) {
+    SCOPED_TRACE(name);
+    const algorithms::pagerank_options o{
+        .tolerance = 0, .max_iterations = 20, .precision = value_type::float32};
+    const auto want = algorithms::pagerank(g, o);
+    const auto got = algorithms::device::pagerank(g, o);
+    EXPECT_EQ(got.iterations, 20);
+    for (std::uint64_t v = 0; v < want.ranks.size(); ++v) {
+      const double w = want.ranks.values()[v], x = got.ranks.values()[v];
+      ASSERT_EQ(double(float(x)), x) << "vertex " << v << ": not a float";
+      ASSERT_NEAR(x, w, 1e-4 * w + 1e-9) << "vertex " << v;
+    }
+  }
+}
+
 TEST(CudaDevice, CommandsPrintWhatTheCpuPrints) {
   GRAPHRING_REQUIRE_CUDA_DEVICE();
   const std::string graph = own_datasets() + "/rome99.gr";

@@ -438,6 +438,7 @@ std::vector<workload> pagerank_workloads(graph& g, const std::string& name, cons
     graphblas_graph grb;
     std::optional<baselines::boost_csr_graph> boost;
     algorithms::pagerank_result ours, formatted;  // on CSR; through a format (bench --formats)
+    algorithms::pagerank_result in_float;         // ranks in float
     std::vector<double> theirs;
     int their_iterations = 0;
     bool multigraph = false;
@@ -509,7 +510,30 @@ std::vector<workload> pagerank_workloads(graph& g, const std::string& name, cons
                            s->their_iterations = r.iterations;
                          },
                          agree});
-  return {std::move(w)};
+  // Ranks in float, as GAP's pr_spmv and LAGraph keep them: within float's rounding of the
+  // double ranks above.
+  workload single{name,
+                  "pagerank " + std::to_string(s->iterations) + " iterations float32",
+                  double(g.edges()) * s->iterations,
+                  0,
+                  {}};
+  single.systems.push_back({graphring_system,
+                            {},
+                            [s] {
+                              s->in_float =
+                                  algorithms::pagerank(*s->g, {.damping = 0.85,
+                                                               .tolerance = 0,
+                                                               .max_iterations = s->iterations,
+                                                               .precision = value_type::float32});
+                            },
+                            [s] {
+                              return compare_values(dense_doubles(s->in_float.ranks, 0),
+                                                    dense_doubles(s->ours.ranks, 0), 1e-4, "rank");
+                            }});
+  std::vector<workload> out;
+  out.push_back(std::move(w));
+  out.push_back(std::move(single));
+  return out;
 }
 
 std::vector<workload> cc_workloads(graph& g, const std::string& name, const bench_options& o) {

@@ -1,6 +1,7 @@
 // `graphring pagerank GRAPH [--damping 0.85] [--tol 1e-7] [--max-iters 100] [--out FILE]`:
 // every vertex's PageRank (summing to 1), with 16 significant digits. --format F and --order O
-// pick the storage the products pull through (README "Formats").
+// pick the storage the products pull through (README "Formats"); --precision float32 iterates
+// in float, as GAP's pr_spmv and LAGraph do.
 #include <cstdio>
 
 #include "algorithms/backend.hpp"
@@ -12,15 +13,16 @@
 namespace graphring::cli {
 
 int pagerank_command(const std::vector<std::string>& raw) {
-  const arguments args(raw, {{"--stats"},
-                             {"--damping", "--tol", "--max-iters", "--out", "--format", "--order"},
-                             1,
-                             1,
-                             "graphring pagerank GRAPH [--damping 0.85] [--tol 1e-7] "
-                             "[--max-iters 100] [--out FILE] "
-                             "[--format csr|coo|ell|hyb|sell|cci|dtans|svb|auto] "
-                             "[--order original|degree|rcm]",
-                             true});
+  const arguments args(
+      raw, {{"--stats"},
+            {"--damping", "--tol", "--max-iters", "--precision", "--out", "--format", "--order"},
+            1,
+            1,
+            "graphring pagerank GRAPH [--damping 0.85] [--tol 1e-7] "
+            "[--max-iters 100] [--precision float64|float32] [--out FILE] "
+            "[--format csr|coo|ell|hyb|sell|cci|dtans|svb|auto] "
+            "[--order original|degree|rcm]",
+            true});
   apply_common_options(args);
   const backend on = args.backend();  // before a long load
   const std::int64_t max_iterations = args.integer("--max-iters", 100);
@@ -29,6 +31,12 @@ int pagerank_command(const std::vector<std::string>& raw) {
   algorithms::pagerank_options options{real_option(args, "--damping", 0.85),
                                        real_option(args, "--tol", 1e-7), int(max_iterations),
                                        format_option(args)};
+  const std::string precision = args.value("--precision").value_or("float64");
+  if (precision == "float32") {
+    options.precision = value_type::float32;
+  } else if (precision != "float64") {
+    throw error(error_kind::usage, "--precision must be float64 or float32, not " + precision);
+  }
   run_stats stats(args, "pagerank");
   graph g = load_for_command(args.positional()[0], args);
   stats.loaded(g);

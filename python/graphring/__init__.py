@@ -213,13 +213,15 @@ def sssp(graph, source, delta=None, format="csr", order="original", threads=0):
 
 
 def pagerank(graph, damping=0.85, tolerance=1e-7, max_iterations=100, format=None,
-             order="original", threads=0, full_result=False):
+             order="original", threads=0, full_result=False, precision="float64"):
     """PageRank (float64 ranks summing to 1; weights ignored, dangling rank spread evenly);
     stops when the L1 change is below tolerance. full_result=True: (ranks, iterations, change).
-    format None: the graph's stored format (a compressed .grb runs without a CSR), else CSR."""
+    format None: the graph's stored format (a compressed .grb runs without a CSR), else CSR.
+    precision="float32" iterates in float, as GAP and LAGraph do (ranks still returned as
+    float64; an L1 change below about 1e-7 may then never be reached)."""
     ranks, iterations, change = _graphring.pagerank(graph._g, damping, tolerance,
                                                     max_iterations, _storage(graph, format),
-                                                    order, threads)
+                                                    order, threads, precision)
     return (ranks, iterations, change) if full_result else ranks
 
 

@@ -249,12 +249,19 @@ array1d<double> sssp(py_graph& pg, std::int64_t source, std::optional<double> de
 
 std::tuple<array1d<double>, int, double> pagerank(py_graph& pg, double damping, double tolerance,
                                                   int max_iterations, const std::string& format,
-                                                  const std::string& order, int threads) {
+                                                  const std::string& order, int threads,
+                                                  const std::string& precision) {
   algorithms::pagerank_options options;
   options.damping = damping;
   options.tolerance = tolerance;
   options.max_iterations = max_iterations;
   options.format = storage(format, order);
+  if (precision == "float32") {
+    options.precision = value_type::float32;
+  } else if (precision != "float64") {
+    throw error(error_kind::usage,
+                "precision must be 'float64' or 'float32', not '" + precision + "'");
+  }
   std::vector<double> ranks;
   int iterations = 0;
   double change = 0;
@@ -471,7 +478,8 @@ NB_MODULE(_graphring, m) {
   m.def("sssp", &sssp, nb::arg("graph"), nb::arg("source"), nb::arg("delta").none(),
         nb::arg("format"), nb::arg("order"), nb::arg("threads"));
   m.def("pagerank", &pagerank, nb::arg("graph"), nb::arg("damping"), nb::arg("tolerance"),
-        nb::arg("max_iterations"), nb::arg("format"), nb::arg("order"), nb::arg("threads"));
+        nb::arg("max_iterations"), nb::arg("format"), nb::arg("order"), nb::arg("threads"),
+        nb::arg("precision"));
   m.def("connected_components", &connected_components, nb::arg("graph"), nb::arg("format"),
         nb::arg("order"), nb::arg("threads"));
   m.def("mxv", &mxv<double>, nb::arg("graph"), nb::arg("x"), nb::arg("present").none(),

@@ -90,6 +90,16 @@ def test_pagerank_equals_networkx(name, request):
     assert abs(ranks.sum() - 1) < 1e-9
 
 
+def test_pagerank_in_float_is_float_rounding_of_double(email):
+    want = graphring.pagerank(email, tolerance=0, max_iterations=20)
+    got = graphring.pagerank(email, tolerance=0, max_iterations=20, precision="float32")
+    assert got.dtype == np.float64
+    assert np.array_equal(got.astype(np.float32).astype(np.float64), got)  # iterated in float
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-9)
+    with pytest.raises(graphring.Error, match="precision must be"):
+        graphring.pagerank(email, precision="float16")
+
+
 def test_components_are_scipys_weak_components(email):
     got = graphring.connected_components(email)
     count, want = csgraph.connected_components(email.to_scipy(), connection="weak")
