@@ -37,7 +37,7 @@ using plus_absolute_difference = semiring<plus_monoid<T>, absolute_difference_op
 
 // Runs the power iteration on a (whose Aᵀ the product pulls over) from the ranks r (dense, 1/n
 // each), leaving the result's ranks in r; returns the iterations run and the last change. The
-// ranks and every sum are in r's scalar T (double, or float as options.ranks says).
+// ranks and every sum are in r's scalar T (double, or float as options.precision says).
 template <class Vector, class Matrix>
 void power_iteration(const Matrix& a, const pagerank_options& options, Vector& r,
                      pagerank_result& result) {

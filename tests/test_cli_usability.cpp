@@ -155,6 +155,11 @@ TEST(CliUsability, PageRankWarnsWhenItStopsBeforeConverging) {
   EXPECT_NE(stats_line(r.err).find("\"iterations\": 3, \"last_change\": "), std::string::npos)
       << r.err;
   EXPECT_NE(stats_line(r.err).find("\"converged\": false"), std::string::npos) << r.err;
+  const auto single = run_cli(
+      {"pagerank", "rmat:8", "--precision", "float32", "--max-iters", "3", "--stats", "--quiet"});
+  EXPECT_NE(stats_line(single.err).find("\"precision\": \"float32\", \"iterations\": 3"),
+            std::string::npos)
+      << single.err;
   // tolerance 0 asks for exactly that many iterations: no warning
   EXPECT_EQ(run_cli({"pagerank", "rmat:8", "--max-iters", "3", "--tol", "0", "--quiet"}).err, "");
   EXPECT_EQ(run_cli({"pagerank", "rmat:8", "--quiet"}).err, "");

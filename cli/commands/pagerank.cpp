@@ -3,6 +3,7 @@
 // pick the storage the products pull through (README "Formats"); --precision float32 iterates
 // in float, as GAP's pr_spmv and LAGraph do.
 #include <cstdio>
+#include <string>
 
 #include "algorithms/backend.hpp"
 #include "cli/commands/algorithm_output.hpp"
@@ -58,6 +59,7 @@ int pagerank_command(const std::vector<std::string>& raw) {
         "above --tol %.3g: the ranks have not converged\n",
         result.iterations, result.change, options.tolerance);
   if (!options.format.plain_csr()) stats.add("format", adjacency_format_name(options.format));
+  if (options.precision == value_type::float32) stats.add("precision", std::string("float32"));
   stats.add("iterations", std::uint64_t(result.iterations));
   stats.add("last_change", result.change);
   stats.add("converged", converged);
