@@ -19,13 +19,14 @@ namespace {
 template <class T>
 pagerank_result iterate_in(const device_matrix<bool>& a, const pagerank_options& options) {
   const std::uint64_t n = a.nrows();
-  pagerank_result result{vector<double>::dense(n, n ? 1.0 / double(n) : 0.0), 0};
+  pagerank_result result;
   if (n == 0) return result;
   auto r = device_vector<T>::upload(vector<T>::dense(n, T(1) / T(n)));
   graphring::algorithms::detail::power_iteration(a, options, r, result);
   if constexpr (std::is_same_v<T, double>) {
     result.ranks = r.download();
   } else {
+    result.ranks = vector<double>(n);
     // ranks = double(r), on the host
     apply(result.ranks, no_mask, no_accum, identity_op<double>{}, r.download());
   }
