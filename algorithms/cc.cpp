@@ -1,52 +1,33 @@
-// Connected components by FastSV [1], the Shiloach-Vishkin family reduced to vector operations
-// as LAGraph runs it [2]. Every vertex holds a parent f, initially the smaller of itself and its
-// smallest neighbour; with gp = f(f), the grandparent, and mngp(u) = min over u's neighbours v
-// of gp(v), one round does
-//     stochastic hooking   f(f(u)) = min(f(f(u)), mngp(u))
-//     aggressive hooking   f(u)    = min(f(u), mngp(u))
-//     shortcutting         f(u)    = min(f(u), gp(u))
-// and recomputes gp = f(f), until gp no longer changes. A round that changed gp then shortcuts
-// once more, f = gp and gp = f(f) (a gather of gp(gp) and a copy, two passes over the vertices
-// that save whole rounds, docs/kernel-speed-log.md). Every update
-// lowers f to a smaller vertex id (gp(u) <= f(u) always), so each tree ends as a star rooted at
-// the smallest id of its component, and the result is the same on any number of threads. The
-// scatter f(f(u)) = min(...) is an assign with a min accumulator over the repeated indices f(u).
-// Sampling, after Afforest [3] as LAGraph's FastSV does it: the rounds first run on at most four
-// edges per vertex, which already joins most of a large component; the most frequent root among
-// a sample of vertices names that component, its internal edges are dropped (its vertices are
-// already one tree), and the rounds finish on the edges that remain, held from their end outside
-// that tree (the rows of the vertices outside it): those rows give that end's view of each edge,
-// and a push of the outside vertices' grandparents over the same rows the other end's, so that
-// any other tree still joins it in both directions and no transpose is formed (no rounds at all
-// when every vertex is in that tree, or when no edge is left outside it). A directed graph's
-// weak components take the edges of A and of Aᵀ side by side,
-// so the undirected graph A ∪ Aᵀ is never formed. Its sample is a vertex's first out-edge and
-// first in-edge (faster than the first two of each, which had beaten four): one edge each way
-// per vertex, held as two index vectors, out(u) and in(u), u's smallest out- and in-neighbour
-// (u itself where it has none; the rows are sorted, so a product stops at a row's first entry).
-// A round's mngp is then two gathers, gp(out) min gp(in), where a sample matrix cost a selection
-// of each side, their union and a product over its row offsets every round
-// (docs/kernel-speed-log.md). Counting u among its own neighbours changes nothing: gp(u) =
-// f(f(u)) is no lower than what the hooking writes there, and f(u) = min(f(u), gp(u)) is the
-// shortcut. Where the sample does not join every vertex, the rounds on the remaining edges
-// finish the job.
+// Connected components by Afforest [1] over the engine's disjoint-set forest operations
+// (engine/ops/union_find.hpp), as the GAP Benchmark Suite runs it [2]: every vertex starts as a
+// tree of its own, f(u) = u; linking an edge hooks the larger of its two roots under the smaller,
+// and compressing points every vertex at its root. First a sample is linked (a symmetric graph's
+// first sampled_edges entries of each row, a directed graph's first out-edge and first in-edge:
+// the rows are sorted, so these are the smallest neighbours), which already joins most of a large
+// component into one tree; the most frequent root among a sample of vertices names it, and then
+// only the rows of the vertices outside that tree are linked, every entry (A's and Aᵀ's rows for a
+// directed graph, whose weak components take both), so the edges inside the largest tree are
+// never read again. An edge between two vertices outside it is met from both ends, one between
+// such a vertex and the tree from the outside end, which suffices. A small graph links every edge
+// once. A parent is never above its vertex and roots are hooked under smaller roots only, so each
+// component ends with its smallest vertex id as every member's label, on any number of threads
+// and in any order of the links, the labels FastSV [3] gives (LAGraph's method, which graphring
+// ran before: rounds of about ten passes over the vertices each).
 //
-// [1] Zhang, Azad, Hu, "FastSV: a distributed-memory connected component algorithm with fast
-//     convergence", SIAM PP 2020.
-// [2] Mattson et al., "LAGraph: a community effort to collect graph algorithms built on top of
-//     the GraphBLAS", IPDPSW 2019.
-// [3] Sutton, Ben-Nun, Barak, "Optimizing parallel graph connectivity computation via subgraph
+// [1] Sutton, Ben-Nun, Barak, "Optimizing parallel graph connectivity computation via subgraph
 //     sampling", IPDPS 2018.
+// [2] Beamer, Asanović, Patterson, "The GAP Benchmark Suite", arXiv:1508.03619, 2015.
+// [3] Zhang, Azad, Hu, "FastSV: a distributed-memory connected component algorithm with fast
+//     convergence", SIAM PP 2020.
 #include "algorithms/cc.hpp"
 
-#include <algorithm>
-#include <span>
+#include <atomic>
 #include <unordered_map>
 #include <vector>
 
 #include "algorithms/graph_matrices.hpp"
-#include "engine/ops/mxv_format.hpp"
 #include "engine/ops/operations.hpp"
+#include "engine/ops/union_find_format.hpp"
 #include "semirings/named_ops.hpp"
 
 namespace graphring::algorithms {
@@ -58,16 +39,13 @@ namespace {
 using label = vertex_id;
 using labels = vector<label>;
 
-constexpr std::uint64_t sampled_edges = 4;  // per vertex of a symmetric graph, as in LAGraph
-// ⊕ = or, ⊗ = ≠: dot(lor_not_equal{}, x, y) tells whether two dense vectors differ anywhere.
-using lor_not_equal = semiring<lor_monoid, not_equal_op<label>>;
+constexpr std::uint64_t sampled_edges = 2;  // per vertex of a symmetric graph, as in GAP
 
 constexpr std::uint64_t mode_samples = 864;  // vertices whose root votes for the largest component
 
 // The undirected graph's edges as the union of a few matrices: S itself when it is symmetric,
-// A and Aᵀ for a directed graph (so A ∪ Aᵀ is never formed). Each step below runs over every
-// one of them. The graph's own edge sets may be formatted matrices (the products pull through
-// their format); the sets derived from them (samples, remaining edges) are matrices.
+// A and Aᵀ for a directed graph (so A ∪ Aᵀ is never formed). They may be formatted matrices, whose
+// rows the links read from their format.
 template <class E>
 using edge_sets_of = std::vector<E>;
 using edge_sets = edge_sets_of<matrix<bool>>;
@@ -77,110 +55,6 @@ std::uint64_t entries(const edge_sets_of<E>& edges) {
   std::uint64_t total = 0;
   for (const E& e : edges) total += e.nvals();
   return total;
-}
-
-// E⟨keep⟩ for every edge set E.
-template <class E, class Keep>
-edge_sets selected(const edge_sets_of<E>& edges, const Keep& keep) {
-  edge_sets out;
-  for (const E& e : edges) {
-    out.emplace_back(e.nrows(), e.ncols());
-    select(out.back(), no_mask, no_accum, keep, plain_matrix(e));
-  }
-  return out;
-}
-
-// f(u) = min(u, the smallest neighbour of u).
-template <class E>
-labels first_parents(const edge_sets_of<E>& edges, std::uint64_t n) {
-  labels f(n);
-  // f = 0, 1, ..., n-1
-  apply_index(f, no_mask, no_accum, row_index_op{}, labels::dense(n, 0));
-  // f = min(f, E min.secondi 1) for every E
-  for (const E& e : edges)
-    mxv(f, no_mask, min_op<label>{}, min_secondi<label>{}, e, vector<bool>::dense(n, true));
-  return f;
-}
-
-// mngp(mngp, gp) for edge sets: mngp = min over E of E min.second gp.
-template <class E>
-auto over_edges(const edge_sets_of<E>& edges) {
-  return [&edges](labels& mngp, const labels& gp) {
-    mxv(mngp, no_mask, no_accum, min_second<label>{}, edges.front(), gp);
-    for (std::size_t k = 1; k < edges.size(); ++k)
-      mxv(mngp, no_mask, min_op<label>{}, min_second<label>{}, edges[k], gp);
-  };
-}
-
-// For each vertex u of E's rows, its smallest neighbour in E (E's rows are sorted, so the product
-// stops at a row's first entry), or u itself where its row is empty.
-template <class E>
-labels smallest_neighbour_or_self(const E& e, std::uint64_t n) {
-  labels s(n);
-  // s = 0, 1, ..., n-1;  s<E's rows> = E min.secondi 1
-  apply_index(s, no_mask, no_accum, row_index_op{}, labels::dense(n, 0));
-  mxv(s, no_mask, second_op<label>{}, min_secondi<label>{}, e, vector<bool>::dense(n, true));
-  return s;
-}
-
-// mngp(mngp, gp) for the edges left after sampling, held from their end outside the largest tree
-// (`rest`: the rows of the vertices in `outside`): from that end mngp = min over R of R min.second
-// gp, and from the other, gp⟨outside⟩ min.first R pushed over R's rows, so that no Rᵀ is formed
-// and the push reads only the outside vertices' rows.
-auto over_rest(const edge_sets& rest, const labels& outside) {
-  return [&rest, &outside](labels& mngp, const labels& gp) {
-    mxv(mngp, no_mask, no_accum, min_second<label>{}, rest.front(), gp);
-    for (std::size_t k = 1; k < rest.size(); ++k)
-      mxv(mngp, no_mask, min_op<label>{}, min_second<label>{}, rest[k], gp);
-    // gp_outside<outside> = gp: the mask's entries only
-    labels gp_outside(gp.size());
-    assign(gp_outside, outside, no_accum, gp, all_indices, {.structural_mask = true});
-    for (const matrix<bool>& r : rest)
-      vxm(mngp, no_mask, min_op<label>{}, min_first<label>{}, gp_outside, r,
-          {.method = product_method::push});
-  };
-}
-
-// mngp(mngp, gp) for a sample of one edge each way per vertex (out and in from
-// smallest_neighbour_or_self): mngp = gp(out) min gp(in).
-auto over_sample(const labels& out, const labels& in) {
-  return [&out, &in](labels& mngp, const labels& gp) {
-    const std::uint64_t n = gp.size();
-    extract(mngp, no_mask, no_accum, gp, std::span<const label>(out.values(), n));
-    extract(mngp, no_mask, min_op<label>{}, gp, std::span<const label>(in.values(), n));
-  };
-}
-
-// FastSV rounds from the forest f until the grandparents settle, min_neighbour_gp(mngp, gp)
-// giving each vertex the least grandparent among its neighbours (over_edges, over_sample); f
-// ends as stars.
-template <class MinNeighbourGp>
-void fastsv(const MinNeighbourGp& min_neighbour_gp, labels& f) {
-  const std::uint64_t n = f.size();
-  labels gp(n), mngp(n), next_gp(n);
-  array<label> parent(f.values(), n);
-  // gp = f(f)
-  extract(gp, no_mask, no_accum, f, std::span<const label>(parent.data(), n));
-  for (bool changed = n > 0; changed;) {
-    // mngp(u) = min over u's neighbours v of gp(v)
-    min_neighbour_gp(mngp, gp);
-    // f(f(u)) = min(f(f(u)), mngp(u))                  (stochastic hooking)
-    assign(f, no_mask, min_op<label>{}, mngp, std::span<const label>(parent.data(), n));
-    // f = min(f, mngp);  f = min(f, gp)                (aggressive hooking, shortcutting)
-    apply(f, no_mask, min_op<label>{}, identity_op<label>{}, mngp);
-    apply(f, no_mask, min_op<label>{}, identity_op<label>{}, gp);
-    // next_gp = f(f)
-    extract(next_gp, no_mask, no_accum, f, std::span<const label>(f.values(), n));
-    // changed = ⊕_or (next_gp ≠ gp)
-    changed = dot(lor_not_equal{}, next_gp, gp);
-    std::swap(gp, next_gp);
-    if (!changed) break;
-    // f = gp;  gp = f(f), as gp(gp)                    (shortcutting once more)
-    extract(next_gp, no_mask, no_accum, gp, std::span<const label>(gp.values(), n));
-    std::swap(f, gp);
-    std::swap(gp, next_gp);
-    std::copy(f.values(), f.values() + n, parent.data());
-  }
 }
 
 // The most frequent value among f's values at `mode_samples` pseudo-random vertices (a fixed
@@ -204,42 +78,34 @@ label sampled_mode(const labels& f) {
 // Components of the undirected graph whose edges are the union of `edges`.
 template <class E>
 labels components(const edge_sets_of<E>& edges, std::uint64_t n) {
+  // f = 0, 1, ..., n-1: every vertex a tree of its own
+  labels f(n);
+  apply_index(f, no_mask, no_accum, row_index_op{}, labels::dense(n, 0));
   if (n <= 1024 || entries(edges) <= 2 * sampled_edges * n) {
-    labels f = first_parents(edges, n);
-    fastsv(over_edges(edges), f);
+    // every edge once: a symmetric S's strictly lower triangle, or A's entries (Aᵀ holds the
+    // same edges), a self-loop joining nothing
+    if (edges.size() == 1)
+      union_find_link(f, tril_op{-1}, edges.front());
+    else
+      union_find_link(f, offdiag_op{}, edges.front());
+    union_find_compress(f);
     return f;
   }
-  labels f;
-  if (edges.size() == 1) {
-    // sample = E⟨rank < k⟩, a matrix
-    const edge_sets sample = selected(edges, row_rank_lt_op{sampled_edges});
-    f = first_parents(sample, n);  // a row's first entry is also its sample's
-    fastsv(over_edges(sample), f);
-  } else {
-    // the sample of A and Aᵀ: u's smallest out- and in-neighbour (or u)
-    const labels out = smallest_neighbour_or_self(edges[0], n);
-    const labels in = smallest_neighbour_or_self(edges[1], n);
-    // f = 0, 1, ..., n-1;  f = min(f, out, in)
-    f = labels(n);
-    apply_index(f, no_mask, no_accum, row_index_op{}, labels::dense(n, 0));
-    apply(f, no_mask, min_op<label>{}, identity_op<label>{}, out);
-    apply(f, no_mask, min_op<label>{}, identity_op<label>{}, in);
-    fastsv(over_sample(out, in), f);
-  }
+  // the sample: a symmetric graph's first edges of each row, a directed graph's first out-edge
+  // and first in-edge
+  const std::uint64_t per_row = edges.size() == 1 ? sampled_edges : 1;
+  for (const E& e : edges) union_find_link(f, row_rank_lt_op{per_row}, e);
+  union_find_compress(f);
   const label key = sampled_mode(f);
-  // others = f⟨≠ key⟩: none, and every vertex is in key's tree
-  labels others(n);
-  select(others, no_mask, no_accum, value_ne_op<label>{key}, f);
-  if (others.nvals() == 0) return f;
-  // R = E⟨f(i) ≠ key⟩ for every E: the remaining edges, each with an end outside key's tree,
-  // held from that end (A and Aᵀ, or a symmetric S, hold every edge from both ends). None left:
-  // the sample has joined every vertex that has an edge (the others have none).
-  const label* root = f.values();
-  const edge_sets rest =
-      selected(edges, row_where_op{[root, key](std::uint64_t i) { return root[i] != key; }});
-  if (entries(rest) == 0) return f;
-  // FastSV needs them both ways round: over_rest pushes each from its outside end
-  fastsv(over_rest(rest, others), f);
+  // the rows of the vertices outside key's tree, each read as its row comes up while the links
+  // go on: a vertex read inside it stays inside (its root only moves under a smaller one), and
+  // an edge to a vertex outside it at the end is met from that vertex's row
+  label* const parent = f.values();
+  const auto outside = [parent, key](std::uint64_t i) {
+    return std::atomic_ref<label>(parent[i]).load(std::memory_order_relaxed) != key;
+  };
+  for (const E& e : edges) union_find_link(f, row_where_op{outside}, e);
+  union_find_compress(f);
   return f;
 }
 
