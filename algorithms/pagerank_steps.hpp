@@ -9,8 +9,10 @@
 // vertex alike, so Σ r = 1 at every step. As linear algebra: w = r .* (d / outdeg) and the
 // dangling rank r · dangling in one pass over r (ewise_mult_dot); then r' = teleport + w
 // plus.first A, formed with its change ‖r' - r‖₁ in one pass (vxm_apply_dot: the product, the
-// teleport added to every entry, and the inner product with r). The loop stops when
-// ‖r_{k+1} - r_k‖₁ < tolerance or after max_iterations. Floating-point sums may differ in the
+// teleport added to every entry, and the inner product with r), which also forms the next
+// iteration's w and dangling rank from r' (mult_dot_after), so an iteration is one pass over
+// the vectors (GAP's pull PageRank makes two: a scaling pass, then the product). The loop stops
+// when ‖r_{k+1} - r_k‖₁ < tolerance or after max_iterations. Floating-point sums may differ in the
 // last bits with the thread count (a long row is summed in pieces) and between the engines
 // (another order of summation).
 //
@@ -25,6 +27,7 @@
 
 #include "algorithms/pagerank.hpp"
 #include "engine/ops/descriptor.hpp"
+#include "engine/ops/then_mult_dot.hpp"
 #include "semirings/builtin.hpp"
 #include "semirings/index_ops.hpp"
 #include "semirings/named_ops.hpp"
@@ -64,18 +67,22 @@ void power_iteration(const Matrix& a, const pagerank_options& options, Vector& r
                   {.structural_mask = true, .complement_mask = true});
   }
 
-  // Step 2: power iteration.
-  // w and next keep their storage from one iteration to the next.
-  Vector w(n), next(n);
+  // Step 2: power iteration. w, next and next_w keep their storage from one iteration to the next.
+  Vector w(n), next(n), next_w(n);
+  // w = r .* share, and lost = ⊕ (r .* dangling), the rank of the dangling vertices, in one pass
+  T lost = ewise_mult_dot(w, times_op<T>{}, r, share, plus_times<T>{}, dangling);
   while (result.iterations < options.max_iterations) {
-    // w = r .* share, and lost = ⊕ (r .* dangling), the rank of the dangling vertices, in one
-    // pass over r
-    const T lost = ewise_mult_dot(w, times_op<T>{}, r, share, plus_times<T>{}, dangling);
-    // next = (1 - d)/n + d·lost/n + w plus.first A, and ‖next - r‖₁ = ⊕ |next - r|, in one pass
+    // next = (1 - d)/n + d·lost/n + w plus.first A, and ‖next - r‖₁ = ⊕ |next - r|; in the same
+    // pass the next iteration's w and lost: next_w = next .* share, next · dangling
     const T teleport = (1 - d) / T(n) + d * lost / T(n);
-    result.change = vxm_apply_dot(next, bind_first(plus_op<T>{}, teleport), plus_first<T>{}, w, a,
-                                  plus_absolute_difference<T>{}, r);
+    const auto [change, next_lost] =
+        vxm_apply_dot(next, bind_first(plus_op<T>{}, teleport), plus_first<T>{}, w, a,
+                      plus_absolute_difference<T>{}, r,
+                      mult_dot_after(next_w, times_op<T>{}, share, plus_times<T>{}, dangling));
+    result.change = change;
+    lost = next_lost;
     std::swap(r, next);
+    std::swap(w, next_w);
     ++result.iterations;
     if (result.change < options.tolerance) break;
   }

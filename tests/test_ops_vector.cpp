@@ -367,7 +367,8 @@ TEST(OpsVector, ReduceRowsOtherTypes) {
 }
 
 // reduce_rows over an iso matrix takes each row's ⊕ from its length (x · length for an integer
-// sum, x for an idempotent monoid) instead of reading the entries: it must equal the same matrix
+// sum, x for an idempotent monoid, the length for a floating-point sum of ones) instead of reading
+// the entries: it must equal the same matrix
 // with x stored in every entry (whose rows are checked against GraphBLAS above), on every shape,
 // transposed or not; `big` is large enough for the threads.
 template <class T>
@@ -408,6 +409,8 @@ TEST(OpsVector, ReduceRowsOfAnIsoMatrixEqualsStoredValues) {
   check_reduce_rows_of_iso<std::uint64_t>(7);
   check_reduce_rows_of_iso<std::int64_t>(1);  // BFS's out-degrees
   check_reduce_rows_of_iso<float>(0.25f);
+  check_reduce_rows_of_iso<float>(1.0f);  // PageRank's out-degrees
+  check_reduce_rows_of_iso<double>(1.0);
   check_reduce_rows_of_iso<bool>(true);
 }
 

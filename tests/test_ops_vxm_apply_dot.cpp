@@ -8,7 +8,7 @@
 // total bit for bit those of the operations as written. And ewise_mult_dot
 // (engine/ops/ewise_mult_dot.hpp): w and the total bit for bit those of ewise_mult and dot, on 1,
 // 2 and 3 threads, below and above the parallel threshold, with sparse and bitmap operands, and
-// with w being u, v or z.
+// with w being u, v or z. And the two fused: vxm_apply_dot with mult_dot_after.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -286,6 +286,69 @@ TEST(OpsEwiseMultDot, SizesAreChecked) {
   EXPECT_THROW(ewise_mult_dot(short_one, times_op<double>{}, u, v, plus_times<double>{}, z), error);
   EXPECT_THROW(ewise_mult_dot(w, times_op<double>{}, u, short_one, plus_times<double>{}, z), error);
   EXPECT_THROW(ewise_mult_dot(w, times_op<double>{}, u, v, plus_times<double>{}, short_one), error);
+}
+
+// vxm_apply_dot with mult_dot_after(s, op, v, E, y): w and the first total those of vxm_apply_dot
+// alone, s those of ewise_mult(w, v) and the second total dot(E, w, y)'s within rounding, bit for
+// bit the same on every run with the same threads; through the fused pull (CSR, dense operands,
+// sums that round, a column no entry reaches, a column longer than a thread's share) and through
+// the two operations (a formatted matrix, a sparse v, s being u), on 1, 2 and 3 threads.
+TEST(OpsVxmApplyDot, WithMultDotAfterEqualsTheTwoOperations) {
+  std::mt19937_64 rng(23);
+  const std::uint64_t n = 120000;
+  const matrix<double> a = random_matrix(rng, n, 300000);
+  const formatted_matrix<double> svb(a, format_kind::svb);
+  auto fraction = [&](std::uint64_t mod) {
+    vector<double> x = vector<double>::dense(n, 0.0);
+    for (std::uint64_t i = 0; i < n; ++i) x.set(i, double(rng() % mod) / 997.0);
+    return x;
+  };
+  const vector<double> u = fraction(1000), z = fraction(1000), v = fraction(7), y = fraction(3);
+  vector<double> sparse_v(n);
+  for (std::uint64_t i = 0; i < n; i += 5) sparse_v.set(i, v.values()[i]);
+  const auto finish = bind_first(plus_op<double>{}, 1.0 / 3.0);
+  using E = plus_times<double>;
+  for (const int threads : {1, 2, 3}) {
+    omp_set_num_threads(threads);
+    auto check = [&](const auto& m, const vector<double>& with_v, bool s_is_u, const char* what) {
+      SCOPED_TRACE(::testing::Message() << what << ", " << threads << " threads");
+      vector<double> want_w(n), want_s(n);
+      const double want_first =
+          vxm_apply_dot(want_w, finish, plus_first<double>{}, u, m, plus_absolute_difference{}, z);
+      ewise_mult(want_s, no_mask, no_accum, times_op<double>{}, want_w, with_v);
+      const double want_second = dot(E{}, want_w, y);
+      vector<double> w(n), s(n), x = u;
+      vector<double>& out = s_is_u ? x : s;
+      const auto [first, second] =
+          vxm_apply_dot(w, finish, plus_first<double>{}, x, m, plus_absolute_difference{}, z,
+                        mult_dot_after(out, times_op<double>{}, with_v, E{}, y));
+      EXPECT_EQ(first, want_first);
+      EXPECT_NEAR(second, want_second, 1e-12 * want_second);
+      ASSERT_EQ(w.nvals(), n);
+      for (std::uint64_t j = 0; j < n; ++j) ASSERT_EQ(w.values()[j], want_w.values()[j]) << j;
+      ASSERT_EQ(out.nvals(), want_s.nvals());
+      want_s.for_each([&](std::uint64_t i, const double& e) { ASSERT_EQ(out.get(i), e) << i; });
+      if (s_is_u) return;
+      vector<double> w2(n), s2(n);
+      const auto again =
+          vxm_apply_dot(w2, finish, plus_first<double>{}, u, m, plus_absolute_difference{}, z,
+                        mult_dot_after(s2, times_op<double>{}, with_v, E{}, y));
+      EXPECT_EQ(again.second, second);
+    };
+    check(a, v, false, "CSR, fused");
+    check(svb, v, false, "svb");
+    check(a, sparse_v, false, "sparse v");
+    check(a, v, true, "s is u");
+  }
+  omp_set_num_threads(omp_get_num_procs());
+  vector<double> w(n), short_s(n - 1), short_y(n - 1);
+  EXPECT_THROW(vxm_apply_dot(w, finish, plus_first<double>{}, u, a, plus_absolute_difference{}, z,
+                             mult_dot_after(short_s, times_op<double>{}, v, E{}, y)),
+               error);
+  vector<double> s(n);
+  EXPECT_THROW(vxm_apply_dot(w, finish, plus_first<double>{}, u, a, plus_absolute_difference{}, z,
+                             mult_dot_after(s, times_op<double>{}, v, E{}, short_y)),
+               error);
 }
 
 }  // namespace

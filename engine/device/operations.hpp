@@ -28,10 +28,12 @@
 
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include "engine/device/device_matrix.hpp"
 #include "engine/device/device_vector.hpp"
 #include "engine/ops/descriptor.hpp"
+#include "engine/ops/then_mult_dot.hpp"
 #include "semirings/binary_ops.hpp"
 #include "semirings/index_ops.hpp"
 #include "semirings/unary_ops.hpp"
@@ -144,6 +146,18 @@ typename D::c_type vxm_apply_dot(device_vector<W>& w, const Finish& finish, S,
   vxm(w, no_mask, M{}, S{}, u, a);
   apply(w, no_mask, no_accum, finish, w);
   return dot(D{}, w, z);
+}
+
+// The same followed by s = w ⊙ v and ⊕_E w(j) ⊗_E y(j) (mult_dot_after,
+// engine/ops/then_mult_dot.hpp), as two operations: the pair {w ⊕_D.⊗_D z, w ⊕_E.⊗_E y}.
+template <class D, class S, class W, class Finish, class U, class AT, class Z, class Q, class Op,
+          class V, class E, class Y>
+std::pair<typename D::c_type, typename E::c_type> vxm_apply_dot(
+    device_vector<W>& w, const Finish& finish, S, const device_vector<U>& u,
+    const device_matrix<AT>& a, D, const device_vector<Z>& z,
+    const then_mult_dot<device_vector<Q>, Op, device_vector<V>, E, device_vector<Y>>& then) {
+  const auto first = vxm_apply_dot(w, finish, S{}, u, a, D{}, z);
+  return {first, ewise_mult_dot(then.s, then.op, w, then.v, E{}, then.y)};
 }
 
 // w<¬s(m), replace> = u ⊕.⊗ A, then m<s(w)> = mark(w) (engine/ops/vxm_mark.hpp), as the CPU

@@ -12,6 +12,7 @@
 #include <omp.h>
 
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 #include <vector>
 
@@ -86,11 +87,28 @@ inline constexpr bool integer_sum_v =
         std::is_same_v<Monoid, plus_monoid<typename Monoid::value_type>> &&
     !std::is_same_v<typename Monoid::value_type, bool>;
 
+// The largest count of ones that a floating-point sum in T adds exactly: 2^digits.
+template <class T>
+inline constexpr std::uint64_t exact_count_limit = std::uint64_t(1)
+                                                   << std::numeric_limits<T>::digits;
+
+// Whether a monoid is a floating-point sum.
+template <class Monoid>
+inline constexpr bool floating_sum_v = std::is_floating_point_v<typename Monoid::value_type>&&
+    std::is_same_v<Monoid, plus_monoid<typename Monoid::value_type>>;
+
 // A row of an iso matrix holds one value v `length` times: its ⊕ is v for an idempotent monoid
-// and v × length for an integer sum (a BFS's out-degrees), without reading its entries.
+// and v × length for an integer sum (a BFS's out-degrees), without reading its entries; a
+// floating-point sum of ones (PageRank's out-degrees) is the length itself, exactly as the
+// entries' sum in order is, up to 2^digits.
 template <class Monoid, class A>
 bool reduces_from_length(const matrix<A>& a) {
-  return a.is_iso() && (integer_sum_v<Monoid> || is_idempotent_v<Monoid>);
+  if (!a.is_iso()) return false;
+  if constexpr (floating_sum_v<Monoid>) {
+    using T = typename Monoid::value_type;
+    return T(a.value(0)) == T(1);
+  }
+  return integer_sum_v<Monoid> || is_idempotent_v<Monoid>;
 }
 
 // ⊕ of the entries [first, last) of one row of a (the identity for none); from_length as
@@ -103,11 +121,12 @@ typename Monoid::value_type reduce_row(const matrix<A>& a, std::uint64_t first, 
   if (from_length) {
     if constexpr (integer_sum_v<Monoid>) {
       // modulo 2^bits like every integer sum here (docs/operations.md, differences)
-      acc = T(std::uint64_t(T(a.value(0))) * std::uint64_t(last - first));
-    } else if (last > first) {
-      acc = Monoid()(acc, T(a.value(0)));
+      return T(std::uint64_t(T(a.value(0))) * std::uint64_t(last - first));
+    } else if constexpr (floating_sum_v<Monoid>) {
+      if (last - first <= exact_count_limit<T>) return T(last - first);  // else summed below
+    } else {
+      return last > first ? Monoid()(acc, T(a.value(0))) : acc;
     }
-    return acc;
   }
   for (std::uint64_t p = first; p < last; ++p) {
     acc = Monoid()(acc, T(a.value(p)));

@@ -54,6 +54,30 @@ class spread_pool {
   }
 };
 
+// A mask's test, i allowed or not, as plain pointers and flags (trivially copyable): valid while
+// the vector_mask that made it lives. Loops get this rather than the vector_mask, so that a copy
+// of it (a thread's, firstprivate) stays in registers where the object would be read again
+// through its reference at every element after each byte store, which may alias it.
+template <class M>
+struct vector_mask_test {
+  const std::uint8_t* present;  // null: every position present
+  const M* values;
+  bool structural, complement;
+
+  bool operator()(std::uint64_t i) const noexcept {
+    bool in = present == nullptr || present[i];
+    if (!structural) in = in && truthy(values[i]);
+    return in != complement;
+  }
+  static bool truthy(const M& v) noexcept {
+    if constexpr (std::is_arithmetic_v<M>) {
+      return v != M(0);
+    } else {
+      return true;
+    }
+  }
+};
+
 template <class M>
 class vector_mask {
  public:
@@ -84,20 +108,12 @@ class vector_mask {
   vector_mask(const vector_mask&) = delete;
   vector_mask& operator=(const vector_mask&) = delete;
 
-  bool operator()(std::uint64_t i) const noexcept {
-    bool in = present_ == nullptr || present_[i];
-    if (!structural_) in = in && truthy(values_[i]);
-    return in != complement_;
+  vector_mask_test<M> test() const noexcept {
+    return {present_, values_, structural_, complement_};
   }
 
  private:
-  static bool truthy(const M& v) noexcept {
-    if constexpr (std::is_arithmetic_v<M>) {
-      return v != M(0);
-    } else {
-      return true;
-    }
-  }
+  static bool truthy(const M& v) noexcept { return vector_mask_test<M>::truthy(v); }
 
   bool structural_, complement_;
   array<std::uint8_t> spread_;       // a sparse mask's entries as bytes (from spread_pool)
@@ -106,7 +122,8 @@ class vector_mask {
   const M* values_ = nullptr;
 };
 
-// Calls f(allows) with the kernel form of a mask argument (no_mask or a vector).
+// Calls f(allows) with the kernel form of a mask argument (no_mask or a vector): allow_all or a
+// vector_mask_test, both trivially copyable.
 template <class F>
 decltype(auto) with_vector_mask(const no_mask_t&, const descriptor& d, F&& f) {
   // The complement of "everything" allows nothing.
@@ -115,7 +132,7 @@ decltype(auto) with_vector_mask(const no_mask_t&, const descriptor& d, F&& f) {
 template <class M, class F>
 decltype(auto) with_vector_mask(const vector<M>& mask, const descriptor& d, F&& f) {
   const vector_mask<M> allows(mask, d);
-  return f(allows);
+  return f(allows.test());
 }
 
 }  // namespace graphring::detail

@@ -26,8 +26,10 @@
 #include "engine/ops/assign.hpp"
 #include "engine/ops/dot.hpp"
 #include "engine/ops/elementwise.hpp"
+#include "engine/ops/ewise_mult_dot.hpp"
 #include "engine/ops/mxv.hpp"
 #include "engine/ops/reduce.hpp"
+#include "engine/ops/then_mult_dot.hpp"
 #include "engine/vector.hpp"
 #include "kernels/cpu/spmv_pull.hpp"
 #include "semirings/semiring.hpp"
@@ -114,6 +116,49 @@ typename D::c_type vxm_apply_dot(vector<W>& w, const Finish& finish, S, const ve
   vxm(w, no_mask, M{}, S{}, u, a);
   apply(w, no_mask, no_accum, finish, w);
   return dot(D{}, w, z);
+}
+
+// vxm_apply_dot(w, finish, S, u, A, D, z, mult_dot_after(s, op, v, E, y)): the above, and then
+// s = w ⊙ v and ⊕_E w(j) ⊗_E y(j) (engine/ops/then_mult_dot.hpp); returns {w ⊕_D.⊗_D z, that}.
+// Over a plain matrix with u, z, v and y dense and s none of the other vectors, the pull stores
+// s(j) and folds both totals as it stores w(j) (kernels' pull_into_finished_then): w and s bit
+// for bit as the two operations give them, the second total folded as the first is (row order
+// within the pull's chunks) rather than in dot's order. Otherwise the two operations in turn.
+template <class D, class S, class W, class Finish, class U, class Matrix, class Z, class Q,
+          class Op, class V, class E, class Y>
+std::pair<typename D::c_type, typename E::c_type> vxm_apply_dot(
+    vector<W>& w, const Finish& finish, S, const vector<U>& u, const Matrix& a, D,
+    const vector<Z>& z, const then_mult_dot<vector<Q>, Op, vector<V>, E, vector<Y>>& then) {
+  using C = typename S::c_type;
+  if constexpr (detail::is_plain_matrix_v<Matrix> && std::is_same_v<W, C>) {
+    const void* const out = &then.s;
+    const bool apart = out != &u && out != &w && out != &z && out != &then.v && out != &then.y &&
+                       static_cast<const void*>(&w) != static_cast<const void*>(&u);
+    const bool dense = u.form() == vector_form::dense && z.form() == vector_form::dense &&
+                       then.v.form() == vector_form::dense && then.y.form() == vector_form::dense;
+    if (apart && dense) {
+      const std::uint64_t n = w.size();
+      detail::check_dimension(u.size(), a.nrows(), "the input vector's size");
+      detail::check_dimension(n, a.ncols(), "the output vector's size");
+      detail::check_dimension(z.size(), n, "the inner product's second vector's size");
+      detail::check_dimension(then.s.size(), n, "the element-wise product's size");
+      detail::check_dimension(then.v.size(), n, "the element-wise product's second vector's size");
+      detail::check_dimension(then.y.size(), n, "the second inner product's vector's size");
+      if (w.form() != vector_form::dense) w = vector<W>::dense(n, W{});
+      array<Q> values = then.s.take_storage();  // a dense s's storage, reused call to call
+      if (values.size() != n) values = array<Q>(n);
+      using Out = kernels::pull_into_finished_then<C, Finish, D, Z, Q, Op, V, E, Y>;
+      typename Out::total_type total{};
+      const Out into{w.values(), finish,          z.values(),      values.data(),
+                     then.op,    then.v.values(), then.y.values(), &total};
+      kernels::spmv_pull_into<flipped<S>>(a.transposed().view(), u.values(), nullptr, into,
+                                          detail::allow_all{});
+      then.s = vector<Q>::from_dense(std::move(values));
+      return {total.first, total.second};
+    }
+  }
+  const auto first = vxm_apply_dot(w, finish, S{}, u, a, D{}, z);
+  return {first, ewise_mult_dot(then.s, then.op, w, then.v, E{}, then.y)};
 }
 
 }  // namespace graphring

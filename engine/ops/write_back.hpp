@@ -177,32 +177,40 @@ void write_back(vector<W>& w, const Mask& mask, const Accum& accum, vector<C>&& 
     array<std::uint8_t> present(n);
     const std::uint8_t* old_present = old.present();
     const std::uint8_t* t_present = t.present();
+    // Plain pointers, so that the loop's stores cannot be taken to move the arrays it reads.
+    const W* const old_values = old.values();
+    const C* const t_values = t.values();
+    W* const out_values = values.data();
+    std::uint8_t* const out_present = present.data();
+    const bool keep_old = !d.replace;
+    auto allow = allows;  // each thread's copy in registers (vector_mask_test)
     std::uint64_t count = 0;
-#pragma omp parallel for schedule(static) reduction(+ : count) if (n > kernels::min_parallel_work)
+#pragma omp parallel for schedule(static) reduction(+ : count) firstprivate(allow) \
+    if (n > kernels::min_parallel_work)
     for (std::int64_t s = 0; s < std::int64_t(n); ++s) {
       const std::uint64_t i = s;
       const bool has_old = !old_present || old_present[i];
       const bool has_t = !t_present || t_present[i];
       bool out = false;
-      if (allows(i)) {
+      if (allow(i)) {
         if constexpr (accumulate) {
           if (has_old && has_t) {
-            values[i] = W(accum(old.values()[i], t.values()[i]));
+            out_values[i] = W(accum(old_values[i], t_values[i]));
           } else if (has_t) {
-            values[i] = W(t.values()[i]);
+            out_values[i] = W(t_values[i]);
           } else if (has_old) {
-            values[i] = old.values()[i];
+            out_values[i] = old_values[i];
           }
           out = has_old || has_t;
         } else {
-          if (has_t) values[i] = W(t.values()[i]);
+          if (has_t) out_values[i] = W(t_values[i]);
           out = has_t;
         }
-      } else if (!d.replace && has_old) {
-        values[i] = old.values()[i];
+      } else if (keep_old && has_old) {
+        out_values[i] = old_values[i];
         out = true;
       }
-      present[i] = out;
+      out_present[i] = out;
       count += out;
     }
     w = vector<W>::from_bitmap(n, std::move(values), std::move(present), count);

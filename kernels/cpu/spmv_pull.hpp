@@ -18,7 +18,8 @@
 // w ⊙= A ⊕.⊗ x without a result vector and the pass that merges it, with that merge's arithmetic.
 // The CSR kernel can also make a dense y whole, y(i) = finish(sum) for every row (the monoid's
 // identity as the sum of a row without products), folding each y(i) ⊗ z(i) into a total as it
-// is stored (pull_into_finished): a product, an apply and an inner product in one pass.
+// is stored (pull_into_finished): a product, an apply and an inner product in one pass; and
+// pull_into_finished_then adds an element-wise product and a second inner product of y(i).
 #pragma once
 
 #include <omp.h>
@@ -116,6 +117,59 @@ struct pull_into_finished {
     const auto with = typename D::b_type(z[i]);
     y[i] = v;
     acc = total_monoid()(acc, D::multiply(typename D::a_type(v), with));
+  }
+  GRAPHRING_INLINE void skip(std::uint64_t) const {}
+  void flush() const { *into = total_monoid()(*into, acc); }
+};
+
+// The totals of two monoids folded side by side (pull_into_finished_then's pair of totals).
+template <class M1, class M2>
+struct monoid_pair {
+  struct value_type {
+    typename M1::value_type first;
+    typename M2::value_type second;
+  };
+  static value_type identity() { return {M1::identity(), M2::identity()}; }
+  value_type operator()(const value_type& x, const value_type& y) const {
+    return {M1()(x.first, y.first), M2()(x.second, y.second)};
+  }
+};
+
+// pull_into_finished, then in the same pass s(i) = op(y(i), v(i)) and a second total
+// ⊕_E y(i) ⊗_E q(i), E a semiring: the totals are a pair (first over z, second over q). z, v and q
+// are read at i before y(i) and s(i) are stored, so any of them may be y; s is none of x, y.
+template <class C, class Finish, class D, class Z, class Sv, class Op, class V, class E, class Q>
+struct pull_into_finished_then {
+  static constexpr bool has_presence = false;
+  static constexpr bool stores_repeat_safely = false;
+  using total_monoid = monoid_pair<typename D::add_monoid, typename E::add_monoid>;
+  using total_type = typename total_monoid::value_type;
+  C* y;
+  Finish finish;
+  const Z* z;
+  Sv* s;
+  Op op;
+  const V* v;
+  const Q* q;
+  total_type* result;
+  total_type* into = nullptr;
+  mutable total_type acc = total_monoid::identity();
+
+  pull_into_finished_then for_partial(total_type* partial) const {
+    pull_into_finished_then copy = *this;
+    copy.into = partial;
+    copy.acc = total_monoid::identity();
+    return copy;
+  }
+  GRAPHRING_INLINE void put(std::uint64_t i, const C& sum, bool) const {
+    const C w = C(finish(sum));
+    const auto with_z = typename D::b_type(z[i]);
+    const auto with_q = typename E::b_type(q[i]);
+    const V vi = v[i];
+    y[i] = w;
+    s[i] = Sv(op(w, vi));
+    acc.first = typename D::add_monoid()(acc.first, D::multiply(typename D::a_type(w), with_z));
+    acc.second = typename E::add_monoid()(acc.second, E::multiply(typename E::a_type(w), with_q));
   }
   GRAPHRING_INLINE void skip(std::uint64_t) const {}
   void flush() const { *into = total_monoid()(*into, acc); }
@@ -298,9 +352,12 @@ bool fold_long_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_prese
 }
 
 // Rows [begin, end) of one chunk: y(i) for every allowed row of at most long_row entries; longer
-// rows are listed in `long_rows` for the team. The view arrives by value, so the stores to y and
-// y_present cannot be taken to change its pointers. Returns how many rows took a product.
-template <bool iso, bool ahead, class S, class V, class X, class Out, class Allowed>
+// rows are listed in `long_rows` for the team. A chunk whose entries number long_row or fewer holds
+// no long row, and runs without the test (holds_long false): the list's push_back, a call, would
+// otherwise keep the loop's pointers out of registers. The view arrives by value, so the stores to
+// y and y_present cannot be taken to change its pointers. Returns how many rows took a product.
+template <bool iso, bool ahead, bool holds_long, class S, class V, class X, class Out,
+          class Allowed>
 std::uint64_t pull_chunk(const csr_view<V> a, const X* x, const std::uint8_t* x_present,
                          const Out out, const Allowed& allowed, std::uint64_t begin,
                          std::uint64_t end, std::uint64_t long_row,
@@ -312,19 +369,37 @@ std::uint64_t pull_chunk(const csr_view<V> a, const X* x, const std::uint8_t* x_
     const std::uint64_t last = a.offsets[i + 1];
     const std::uint64_t row_first = first;
     first = last;
-    const bool allow = allowed(i);
-    if (allow && last - row_first <= long_row) {
-      C acc = S::zero();
-      const bool taken = fold_row<iso, ahead, S>(a, x, x_present, i, row_first, last, acc);
-      out.put(i, acc, taken);
-      found += taken;
-    } else {
-      if (allow) long_rows.push_back(i);
+    if (!allowed(i)) [[unlikely]] {
       out.skip(i);
+      continue;
     }
+    if constexpr (holds_long) {
+      if (last - row_first > long_row) {
+        long_rows.push_back(std::uint64_t(i));
+        out.skip(i);
+        continue;
+      }
+    }
+    C acc = S::zero();
+    const bool taken = fold_row<iso, ahead, S>(a, x, x_present, i, row_first, last, acc);
+    out.put(i, acc, taken);
+    found += taken;
   }
   if constexpr (totalling_out<Out>) out.flush();
   return found;
+}
+
+// pull_chunk with the long-row test where the chunk's entries could hold a long row.
+template <bool iso, bool ahead, class S, class V, class X, class Out, class Allowed>
+std::uint64_t pull_rows(const csr_view<V>& a, const X* x, const std::uint8_t* x_present,
+                        const Out& out, const Allowed& allowed, std::uint64_t begin,
+                        std::uint64_t end, std::uint64_t long_row,
+                        std::vector<std::uint64_t>& long_rows) {
+  if (a.offsets[end] - a.offsets[begin] > long_row)
+    return pull_chunk<iso, ahead, true, S>(a, x, x_present, out, allowed, begin, end, long_row,
+                                           long_rows);
+  return pull_chunk<iso, ahead, false, S>(a, x, x_present, out, allowed, begin, end, long_row,
+                                          long_rows);
 }
 
 template <bool iso, class S, class V, class X, class Out, class Allowed>
@@ -383,9 +458,9 @@ std::uint64_t spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_
       }
       cut = lo;
     }
-    return pull_chunk<iso, true, S>(a, x, x_present, rows_out, allowed, begin, cut, long_row,
-                                    longs) +
-           pull_chunk<iso, false, S>(a, x, x_present, rows_out, allowed, cut, end, long_row, longs);
+    return pull_rows<iso, true, S>(a, x, x_present, rows_out, allowed, begin, cut, long_row,
+                                   longs) +
+           pull_rows<iso, false, S>(a, x, x_present, rows_out, allowed, cut, end, long_row, longs);
   };
   std::vector<std::uint64_t> long_rows;
   std::uint64_t found = 0;
