@@ -9,6 +9,7 @@
 #include "cli/commands/commands.hpp"
 #include "core/error.hpp"
 #include "core/memory_budget.hpp"
+#include "core/prefetch_threshold.hpp"
 #include "engine/backends.hpp"
 
 namespace {
@@ -94,7 +95,10 @@ void report(const graphring::error& e) {
 
 int main(int argc, char** argv) {
   try {
-    graphring::memory_budget();  // a bad GRAPHRING_MEMORY_LIMIT_MB is a usage error before any work
+    // A bad GRAPHRING_MEMORY_LIMIT_MB or GRAPHRING_PREFETCH_ABOVE_BYTES is a usage error before
+    // any work.
+    graphring::memory_budget();
+    graphring::prefetch_above_bytes();
     return run(std::vector<std::string>(argv + 1, argv + argc));
   } catch (const graphring::cli::help_shown&) {
     return 0;

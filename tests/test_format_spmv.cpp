@@ -207,7 +207,7 @@ TEST(FormatSpmv, RandomMatricesEveryFormatAndSemiring) {
   }
 }
 
-// A dense x larger than kernels::prefetch_above_bytes is prefetched by the SELL kernel, for the
+// A dense x larger than prefetch_above_bytes() is prefetched by the SELL kernel, for the
 // slots of each slice only: slices of 4, 8 and 12 rows on a 700 000-column matrix, against the
 // reference (under the sanitizers, a prefetch slot read past the column array would show).
 TEST(FormatSpmv, SellPrefetchingALargeXAtEverySliceHeight) {
@@ -215,7 +215,8 @@ TEST(FormatSpmv, SellPrefetchingALargeXAtEverySliceHeight) {
   shape.nrows = 30000;  // enough entries (about 110 000) for several blocks of slices
   shape.ncols = 700000;
   shape.mean_degree = 12;
-  ASSERT_GT(shape.ncols * sizeof(float), kernels::prefetch_above_bytes);
+  const testing::scoped_prefetch_threshold low(testing::test_prefetch_above_bytes);
+  ASSERT_GT(shape.ncols * sizeof(float), prefetch_above_bytes());
   const csr_matrix a = random_matrix(shape, 77);
   std::mt19937_64 rng(78);
   const std::vector<float> x = random_x<float>(a.ncols, rng);
@@ -243,6 +244,9 @@ TEST(FormatSpmv, SellPrefetchingALargeXAtEverySliceHeight) {
 // (x within the caches) and two (a decoded group's rows gathered after, x prefetched), a group
 // with a hub too large for the buffer going in one phase; rows of every length modulo four.
 TEST(FormatSpmv, SvbInOneAndTwoPhases) {
+  const testing::scoped_prefetch_threshold low(testing::test_prefetch_above_bytes);
+  ASSERT_LT(5000 * sizeof(float), prefetch_above_bytes());
+  ASSERT_GT(700000 * sizeof(float), prefetch_above_bytes());
   for (const std::uint64_t ncols : {std::uint64_t(5000), std::uint64_t(700000)}) {
     random_shape shape;
     shape.nrows = 20000;

@@ -230,7 +230,7 @@ TEST(FormatEngine, MxvAndVxmEqualCsrOnEveryFormat) {
   }
 }
 
-// An x larger than kernels::prefetch_above_bytes, which the CSR and SELL kernels prefetch
+// An x larger than prefetch_above_bytes(), which the CSR and SELL kernels prefetch
 // (kernels/cpu/prefetch.hpp): mxv on a wide matrix, every format against CSR.
 template <class S, class T>
 void check_wide_mxv(const matrix<T>& a, std::uint64_t seed) {
@@ -256,7 +256,8 @@ void check_wide_mxv(const matrix<T>& a, std::uint64_t seed) {
 
 TEST(FormatEngine, WideMatrixWhoseXIsPrefetched) {
   constexpr shape wide{3000, 700000, 40, 0};
-  static_assert(wide.ncols * sizeof(std::int32_t) > kernels::prefetch_above_bytes);
+  const testing::scoped_prefetch_threshold low(testing::test_prefetch_above_bytes);
+  ASSERT_GT(wide.ncols * sizeof(std::int32_t), prefetch_above_bytes());
   rng_t rng(61);
   check_wide_mxv<plus_times<double>>(random_matrix<double>(wide, false, rng), 62);
   check_wide_mxv<min_plus<std::int32_t>>(random_matrix<std::int32_t>(wide, true, rng), 63);
@@ -268,7 +269,7 @@ TEST(FormatEngine, WideMatrixWhoseXIsPrefetched) {
 // matrix holds both kinds of slice, and both agree with CSR.
 TEST(FormatEngine, WideMatrixWithAHugeRowPullsInBothPhases) {
   constexpr shape wide{3000, std::uint64_t(1) << 21, 40, 300000};
-  static_assert(wide.ncols * sizeof(std::int32_t) > kernels::prefetch_above_bytes);
+  static_assert(wide.ncols * sizeof(std::int32_t) > kernels::detail::dtans_two_phases_above_bytes);
   rng_t rng(64);
   const matrix<std::int32_t> a = random_matrix<std::int32_t>(wide, true, rng);
   const dtans_matrix d =

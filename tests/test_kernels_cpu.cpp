@@ -15,6 +15,7 @@
 #include "engine/ops/mxv.hpp"
 #include "engine/ops/reduce.hpp"
 #include "semirings/builtin.hpp"
+#include "tests/test_support.hpp"
 
 namespace graphring {
 namespace {
@@ -269,12 +270,13 @@ TEST(KernelsCpu, PullAnswersAlikeWhicheverKernelTheChoiceTakes) {
   EXPECT_GT(a.pull_kernel_choice().runs(1), 0u);
 }
 
-// A dense x larger than kernels::prefetch_above_bytes is prefetched gather_lookahead entries
+// A dense x larger than prefetch_above_bytes() is prefetched gather_lookahead entries
 // ahead (kernels/cpu/spmv_pull.hpp), except in the chunks that end too near the column array's
 // end: a wide matrix (x of 2.4 MB) whose rows are empty, short or a few hundred entries long.
 TEST(KernelsCpu, PullThatPrefetchesALargeXEqualsSerial) {
   const std::uint64_t n = 3000, columns = 600000;
-  static_assert(columns * sizeof(float) > kernels::prefetch_above_bytes);
+  const testing::scoped_prefetch_threshold low(testing::test_prefetch_above_bytes);
+  ASSERT_GT(columns * sizeof(float), prefetch_above_bytes());
   std::mt19937 random(31);
   array<vertex_id> rows, cols;
   array<float> values;

@@ -4,6 +4,7 @@
 // file, what it needs and the limit, and exit status 2; inside an OpenMP region a block is
 // granted and the next request outside refused.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 
@@ -13,6 +14,7 @@
 #include "core/buffer.hpp"
 #include "core/error.hpp"
 #include "core/memory_budget.hpp"
+#include "core/prefetch_threshold.hpp"
 #include "tests/test_support.hpp"
 
 namespace graphring {
@@ -39,6 +41,42 @@ TEST(MemoryBudget, ALimitThatIsNotAPositiveWholeNumberIsAUsageError) {
   }
   scoped_env env("GRAPHRING_MEMORY_LIMIT_MB", "64");
   EXPECT_EQ(run_cli({"info", k}).status, 0);
+}
+
+// The gather prefetch's threshold (core/prefetch_threshold.hpp): four times the L2 by default,
+// GRAPHRING_PREFETCH_ABOVE_BYTES when set, a usage error naming the variable when that is not a
+// positive whole number (from the library and, before any work, from the program).
+TEST(PrefetchThreshold, FromTheEnvironmentOrFourTimesTheL2) {
+  set_prefetch_above_bytes(0);
+  const std::uint64_t machine = prefetch_above_bytes();
+  const long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+  EXPECT_EQ(machine, 4 * (l2 > 0 ? std::uint64_t(l2) : std::uint64_t(512) << 10));
+  {
+    scoped_env env("GRAPHRING_PREFETCH_ABOVE_BYTES", "3000000");
+    set_prefetch_above_bytes(0);
+    EXPECT_EQ(prefetch_above_bytes(), 3000000u);
+    set_prefetch_above_bytes(12345);
+    EXPECT_EQ(prefetch_above_bytes(), 12345u);
+  }
+  const std::string k = testing::own_datasets() + "/karate.mtx";
+  for (const char* value : {"-5", "abc", "", "0", "1.5", "2MB", "99999999999999999999"}) {
+    SCOPED_TRACE(value);
+    scoped_env env("GRAPHRING_PREFETCH_ABOVE_BYTES", value);
+    set_prefetch_above_bytes(0);
+    try {
+      prefetch_above_bytes();
+      ADD_FAILURE() << "accepted";
+    } catch (const error& e) {
+      EXPECT_EQ(e.kind(), error_kind::usage);
+    }
+    const auto r = run_cli({"info", k});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, std::string("graphring: GRAPHRING_PREFETCH_ABOVE_BYTES must be a positive "
+                                 "whole number of bytes, not '") +
+                         value + "'\n");
+  }
+  set_prefetch_above_bytes(0);
+  EXPECT_EQ(prefetch_above_bytes(), machine);
 }
 
 // Budgets below are set above what is in use, with no freed blocks kept from earlier tests.

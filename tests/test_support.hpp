@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/prefetch_threshold.hpp"
 #include "engine/csr.hpp"
 #include "engine/value_type.hpp"
 
@@ -94,6 +95,19 @@ class scoped_env {
   std::string name_, previous_;
   bool had_ = false;
 };
+
+// Sets the size above which the pull kernels prefetch x (core/prefetch_threshold.hpp) for the life
+// of the object, so that a test reaches the prefetching kernels on any machine.
+class scoped_prefetch_threshold {
+ public:
+  explicit scoped_prefetch_threshold(std::uint64_t bytes) { set_prefetch_above_bytes(bytes); }
+  ~scoped_prefetch_threshold() { set_prefetch_above_bytes(0); }
+  scoped_prefetch_threshold(const scoped_prefetch_threshold&) = delete;
+  scoped_prefetch_threshold& operator=(const scoped_prefetch_threshold&) = delete;
+};
+
+// The threshold the prefetch tests set: below each of their x.
+inline constexpr std::uint64_t test_prefetch_above_bytes = std::uint64_t(1) << 20;
 
 struct cli_result {
   int status;

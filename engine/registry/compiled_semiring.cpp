@@ -19,6 +19,7 @@
 
 #include "core/error.hpp"
 #include "core/memory_budget.hpp"
+#include "core/prefetch_threshold.hpp"
 #include "engine/formatted_matrix.hpp"
 #include "engine/matrix.hpp"
 #include "engine/ops/mxv_format.hpp"
@@ -61,6 +62,14 @@ void (*host_reserve)(std::size_t) = nullptr;
 void reserve_memory(std::size_t bytes) { host_reserve(bytes); }
 }  // namespace graphring::detail
 
+namespace graphring {
+namespace {
+std::uint64_t (*host_prefetch_above_bytes)() = nullptr;
+}
+// So is the size above which the kernels prefetch x (core/prefetch_threshold.hpp).
+std::uint64_t prefetch_above_bytes() { return host_prefetch_above_bytes(); }
+}  // namespace graphring
+
 namespace graphring::compiled {
 using T = @TYPE@;
 @MONOID@
@@ -71,7 +80,10 @@ using S = semiring<@ADD_MONOID@, multiply_op>;
 }  // namespace graphring::compiled
 
 extern "C" {
-void graphring_jit_init(void (*reserve)(std::size_t)) { graphring::detail::host_reserve = reserve; }
+void graphring_jit_init(void (*reserve)(std::size_t), std::uint64_t (*prefetch_above_bytes)()) {
+  graphring::detail::host_reserve = reserve;
+  graphring::host_prefetch_above_bytes = prefetch_above_bytes;
+}
 
 // The kernels of every format for S, into the host's kernels::product_table<T>.
 void graphring_jit_products(void* table) {
@@ -413,8 +425,8 @@ compiled_semiring compile_semiring(const semiring_definition& definition,
     throw error(error_kind::usage,
                 "the compiled semiring " + definition.title() + " does not load: " + ::dlerror());
   out.handle = std::shared_ptr<void>(handle, [](void* h) { ::dlclose(h); });
-  const auto init =
-      reinterpret_cast<void (*)(void (*)(std::size_t))>(::dlsym(handle, "graphring_jit_init"));
+  const auto init = reinterpret_cast<void (*)(void (*)(std::size_t), std::uint64_t (*)())>(
+      ::dlsym(handle, "graphring_jit_init"));
   out.products =
       definition.type == "int64" ? products_of<std::int64_t>(handle) : products_of<double>(handle);
   if (!init || !out.products)
@@ -422,7 +434,7 @@ compiled_semiring compile_semiring(const semiring_definition& definition,
         error_kind::usage,
         "the library of the semiring " + definition.title() + " lacks graphring's entry points",
         out.library.string());
-  init(&detail::reserve_memory);
+  init(&detail::reserve_memory, &prefetch_above_bytes);
   return out;
 }
 

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "core/parallel.hpp"
+#include "core/prefetch_threshold.hpp"
 
 namespace graphring::kernels {
 
@@ -14,10 +15,10 @@ namespace graphring::kernels {
 // predictor does. The prefetch asks for the line in L2, not in L1 (locality hint 2, prefetcht1):
 // the L1's few miss slots then stay free for the loads, which find the line in L2 in time. The
 // distance and the hint are the fastest of those tried (docs/kernel-speed-log.md).
-// An x that fits in L2 gains nothing and pays the extra load per entry, so only an x of more than
-// `prefetch_above_bytes` (about twice the L2 of current x86 cores) is prefetched.
+// An x whose gathers mostly hit L2 gains nothing and pays the extra load per entry, so only an x
+// of more than prefetch_above_bytes() (core/prefetch_threshold.hpp: four times the L2) is
+// prefetched.
 inline constexpr std::uint64_t gather_lookahead = 128;
-inline constexpr std::uint64_t prefetch_above_bytes = std::uint64_t(2) << 20;
 
 // Prefetches the line that holds *address into L2, for reading (prefetcht1).
 template <class X>

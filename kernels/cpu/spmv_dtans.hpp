@@ -190,17 +190,23 @@ std::uint64_t pull_decoded_dtans_slice(const dtans_view<V>& a, std::uint64_t s,
 // phase.
 inline constexpr std::uint64_t dtans_buffered_entries = std::uint64_t(1) << 20;
 
+// An x of more than this many bytes is gathered in a second phase. Not the prefetch's threshold
+// (four times L2): the decode, not the gathers' latency alone, is what the second phase keeps
+// apart, and it gains on an x the CSR kernel is faster without prefetching
+// (docs/kernel-speed-log.md, 2026-12-03).
+inline constexpr std::uint64_t dtans_two_phases_above_bytes = std::uint64_t(2) << 20;
+
 }  // namespace detail
 
 // Slices of 32 lanes, handed out to threads dynamically (their entry counts differ). Where x fits
-// the caches (at most prefetch_above_bytes, kernels/cpu/prefetch.hpp) a product is taken as its
-// entry is decoded; a larger x is gathered in a second phase over each decoded slice, so that
+// the caches (at most detail::dtans_two_phases_above_bytes) a product is taken as its entry is
+// decoded; a larger x is gathered in a second phase over each decoded slice, so that
 // the gathers, which then wait on memory, are not held back by the decode.
 template <class S, class V, class Values, class X, class Allowed>
 std::uint64_t spmv_pull_dtans(const dtans_view<V>& a, const Values& values, const X* x,
                               const std::uint8_t* x_present, typename S::c_type* y,
                               std::uint8_t* y_present, const Allowed& allowed) {
-  const bool two_phases = a.ncols * sizeof(X) > prefetch_above_bytes;
+  const bool two_phases = a.ncols * sizeof(X) > detail::dtans_two_phases_above_bytes;
   const std::uint64_t most_per_symbol =
       two_phases ? detail::dtans_most_per_symbol(a.index_table) : 1;
   // Copies, so that the stores to y and y_present (which may alias anything) do not make the

@@ -429,7 +429,7 @@ std::uint64_t spmv_pull(const csr_view<V>& a, const X* x, const std::uint8_t* x_
   // A large dense x is prefetched (prefetch_gather) in the rows of a chunk that end
   // gather_lookahead entries or more before the column array does; the chunk's last rows, past
   // that point, are folded without. (With one thread the one chunk is the whole matrix.)
-  const bool prefetch = !x_present && a.ncols * sizeof(X) > prefetch_above_bytes;
+  const bool prefetch = !x_present && a.ncols * sizeof(X) > prefetch_above_bytes();
   // A totalling `out` folds chunk c's rows into partial[c] and the long rows into the last one.
   constexpr bool totals = totalling_out<Out>;
   using partial_type = typename out_total<Out>::type;

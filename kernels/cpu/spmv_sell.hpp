@@ -140,7 +140,7 @@ std::uint64_t pull_sell(const sell_view<V>& a, const Values& values, const X* x,
   const std::uint64_t slots = a.slice_offsets[a.slices];
   // A large x is prefetched in every block that ends gather_lookahead slots or more before the
   // slot array does.
-  const bool prefetch = a.ncols * sizeof(X) > prefetch_above_bytes;
+  const bool prefetch = a.ncols * sizeof(X) > prefetch_above_bytes();
   std::uint64_t found = 0;
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : found) if (blocks > 1)
   for (std::int64_t b = 0; b < std::int64_t(blocks); ++b) {

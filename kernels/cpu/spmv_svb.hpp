@@ -343,7 +343,7 @@ std::uint64_t spmv_pull_svb_ready(const svb_view<V>& a, const Values& values, co
   const std::vector<std::uint64_t> bounds = balanced_blocks(a.group_entry, groups, blocks);
   // (a monoid that stops rows early, ANY's BFS steps, reads few of a row's x: one phase)
   const bool two_phases =
-      a.ncols * sizeof(X) > prefetch_above_bytes && !stops_rows_early_v<typename S::add_monoid>;
+      a.ncols * sizeof(X) > prefetch_above_bytes() && !stops_rows_early_v<typename S::add_monoid>;
   // Copies, so that the stores to y and y_present (which may alias anything) do not make the
   // loops reload them.
   const Values vals = values;
