@@ -15,7 +15,8 @@
 // distances that fell (vxm_improve: a push into dist itself, as hand-written codes relax), so it
 // needs no mask for the finished buckets: their distances are final and no offer lowers them.
 // Without the split, a round is the queue's front relaxed in place (vxm_improve_front: the
-// bucket's vertices taken, relaxed and what fell listed again, with no vector formed between).
+// bucket's vertices taken and relaxed, what fell into the bucket relaxed at once by the thread
+// that lowered it, as GAP does, and the rest listed again, with no vector formed between).
 // The relaxations push: the near set is a frontier, and L and H are made per call, so a pull
 // would first have to transpose them. Every step touches only the frontier, the vertices it
 // reaches and the bucket's listings, never all n, which is what makes thousands of small buckets (a

@@ -4,7 +4,8 @@
 // (the overflow and its refill), pushes below the lowest bucket, keys past 2^53 and values whose
 // key overflows, widening the buckets midway; the same through push_listed (index lists with
 // repeats) and take_front (indices only) on a small and a large vector, whose repeats are dropped
-// by reading back the whole bit set and by testing each index as it comes; and the errors.
+// by reading back the whole bit set and by testing each index as it comes; where the lowest
+// bucket ends (front_end), for doubles, past their range and for integers; and the errors.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -122,8 +123,11 @@ void check_random_run(double width, double spread, std::uint64_t seed, double wi
   lower(200, 0);
   std::uint64_t buckets = 0;
   while (!queue.empty()) {
-    const double k = queue.front_key();
+    const double k = queue.front_key(), end = queue.front_end();
     const auto got = take();
+    // (up to the rounding of (k + 1) · width)
+    for (const auto& [i, x] : got)
+      EXPECT_LE(x, end + std::abs(end) * 1e-12) << "bucket " << k << " ends at " << end;
     // The queue may hand over a bucket whose listings were all stale (an empty vector); the
     // reference skips those.
     if (got.empty()) continue;
@@ -228,6 +232,32 @@ TEST(OpsBucketQueue, KeysPast2To53AndOverflowingKeysStillComeOutInOrder) {
   EXPECT_EQ(order[0], 2u);
   EXPECT_EQ(order[1], 0u);
   EXPECT_EQ(std::set<vertex_id>(order.begin() + 2, order.end()), (std::set<vertex_id>{1, 3}));
+}
+
+TEST(OpsBucketQueue, FrontEndIsWhereTheLowestBucketEnds) {
+  vector<double> current = vector<double>::dense(3, inf);
+  bucket_queue<double> queue(current, 2.0);
+  const std::map<vertex_id, double> e = {{0, 2.5}, {1, 7.2}};
+  for (const auto& [i, x] : e) current.set(i, x);
+  queue.push(entries(3, e));
+  EXPECT_EQ(queue.front_end(), 4.0);  // bucket 1: [2, 4)
+  queue.pop();
+  EXPECT_EQ(queue.front_end(), 8.0);  // bucket 3: [6, 8)
+  queue.pop();
+  EXPECT_THROW(queue.front_end(), error);
+  // past the doubles' range: the largest double
+  bucket_queue<double> tiny(current, 1e-300);
+  current.set(2, 1e300);
+  tiny.push(entries(3, {{2, 1e300}}));
+  EXPECT_EQ(tiny.front_end(), std::numeric_limits<double>::max());
+  // an integer queue
+  vector<std::int64_t> whole = vector<std::int64_t>::dense(2, 0);
+  whole.set(1, 25);
+  bucket_queue<std::int64_t> ints(whole, 10);
+  vector<std::int64_t> listed(2);
+  listed.set(1, 25);
+  ints.push(listed);
+  EXPECT_EQ(ints.front_end(), 30);
 }
 
 TEST(OpsBucketQueue, Errors) {

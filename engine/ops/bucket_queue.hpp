@@ -96,6 +96,17 @@ class bucket_queue {
     return base_ + double(cursor_);
   }
 
+  // Where the lowest non-empty bucket ends, (front_key() + 1) · width as a T, up to its rounding
+  // (T's largest value for the bucket of the largest keys, or past T's range): a value below it
+  // lies in that bucket or below it. The queue must not be empty.
+  T front_end() {
+    const double key = front_key(), end = (key + 1) * width_;
+    constexpr double largest_key = std::numeric_limits<double>::max();
+    if (key >= largest_key || !(end < double(std::numeric_limits<T>::max())))
+      return std::numeric_limits<T>::max();
+    return T(end);
+  }
+
   // The buckets' width.
   double width() const noexcept { return width_; }
 

@@ -39,7 +39,7 @@ void check_improvable(const vector<W>& w, std::uint64_t a_ncols) {
 
 // The changed entries listed by push_improve (with repeats), each once, their values read from w.
 template <class W>
-vector<W> collect_changed(const vector<W>& w, const kernels::improve_workspace& ws) {
+vector<W> collect_changed(const vector<W>& w, const kernels::improve_workspace<W>& ws) {
   return listed_entries(w, std::span<const std::vector<std::uint32_t>>(ws.changed),
                         [](std::uint32_t, const W&) { return true; });
 }
@@ -52,7 +52,7 @@ vector<W> vxm_improve(vector<W>& w, S, const vector<U>& u, const matrix<AT>& a) 
   static_assert(std::is_same_v<W, typename S::c_type>, "w must hold the semiring's output type");
   detail::check_dimension(u.size(), a.nrows(), "the input vector's size");
   detail::check_improvable(w, a.ncols());
-  static thread_local kernels::improve_workspace ws;
+  static thread_local kernels::improve_workspace<W> ws;
   vector<U> spare;
   const vector<U>& x = sparse_form(u, spare);
   kernels::push_improve<S>(a.view(), x.indices(), x.values(), x.nvals(), w.values(), ws);
@@ -61,17 +61,26 @@ vector<W> vxm_improve(vector<W>& w, S, const vector<U>& u, const matrix<AT>& a) 
 
 // The relaxation of a bucket queue's lowest bucket, fused (a graphring extension):
 //     near = q.pop();   c = vxm_improve(w, S, near, A);   q.push(c)
-// where w is the vector q lists. Over a plain matrix one push runs over the bucket's indices and
-// the entries it changed are listed in q straight from the push's lists, so neither near nor c
-// is formed as a vector (each of them a bitmap of w's size when the bucket is large, written and
-// read again on every round of Δ-stepping). Returns the number of entries taken from the bucket.
+// where w is the vector q lists, and ⊕ is min (the queue takes the lowest bucket first). Over a
+// plain matrix one push runs over the bucket's indices and the entries it changed are listed in q
+// straight from the push's lists, so neither near nor c is formed as a vector (each of them a
+// bitmap of w's size when the bucket is large, written and read again on every round of
+// Δ-stepping). The push also chases (kernels/cpu/push_improve.hpp): an entry that falls into the
+// same bucket is relaxed at once by the thread that lowered it, while its batches are small,
+// instead of being listed for the next call; so one call may settle what several calls of the
+// three steps would. After the calls that empty a bucket, w is what the three steps leave (the
+// bucket's entries are final, and every other entry holds the best offer of the final ones).
+// Returns the number of rows relaxed: the entries taken from the bucket and those chased.
 template <class S, class W, class AT>
 std::uint64_t vxm_improve_front(bucket_queue<W>& q, vector<W>& w, S, const matrix<AT>& a) {
   static_assert(std::is_same_v<W, typename S::c_type>, "w must hold the semiring's output type");
+  static_assert(std::is_same_v<typename S::add_monoid, min_monoid<W>>,
+                "vxm_improve_front needs the min monoid (its queue takes the lowest bucket)");
   if (&q.values() != &w)
     throw error(error_kind::usage, "vxm_improve_front needs the vector its bucket queue lists");
   detail::check_dimension(w.size(), a.nrows(), "the input vector's size");
   detail::check_improvable(w, a.ncols());
+  const W bucket_end = q.front_end();
   const std::vector<std::uint32_t>& near = q.take_front();
   static thread_local std::vector<W> near_values;  // near's values before the push lowers any
   near_values.resize(near.size());
@@ -81,15 +90,18 @@ std::uint64_t vxm_improve_front(bucket_queue<W>& q, vector<W>& w, S, const matri
     if (e + ahead < near.size()) __builtin_prefetch(d + near[e + ahead]);
     near_values[e] = d[near[e]];
   }
-  static thread_local kernels::improve_workspace ws;
-  kernels::push_improve<S>(a.view(), near.data(), near_values.data(), near.size(), w.values(), ws);
+  static thread_local kernels::improve_workspace<W> ws;
+  const std::uint64_t chased = kernels::push_improve<S>(a.view(), near.data(), near_values.data(),
+                                                        near.size(), w.values(), ws, &bucket_end);
   q.push_listed(ws.changed);
-  return near.size();
+  return near.size() + chased;
 }
 
 // Over any other matrix (a formatted one): the three steps as written.
 template <class S, class W, class Matrix>
 std::uint64_t vxm_improve_front(bucket_queue<W>& q, vector<W>& w, S, const Matrix& a) {
+  static_assert(std::is_same_v<typename S::add_monoid, min_monoid<W>>,
+                "vxm_improve_front needs the min monoid (its queue takes the lowest bucket)");
   if (&q.values() != &w)
     throw error(error_kind::usage, "vxm_improve_front needs the vector its bucket queue lists");
   const vector<W> near = q.pop();

@@ -10,6 +10,15 @@
 // ⊕ of w and every product whatever the order, since ⊕ is commutative, associative and idempotent:
 // the same on any thread count.
 //
+// Chasing (Δ-stepping's bucket settled in place, as GAP relaxes a thread's small bin of the
+// current bucket at once [1]): given a bound, a change to a value better than it (p ⊕ bound = p,
+// p ≠ bound: below the bucket's end, for min) is kept by the thread that made it, which then
+// relaxes j's row itself, from w(j) as it then stands, in batches of its kept indices while a
+// batch holds fewer than chase_limit; what is kept beyond that is listed instead. So a bucket
+// whose relaxations mostly land in the bucket takes one call instead of a call per wave. The
+// result is the same: every kept j has its row relaxed at a value at least as good as the one it
+// was kept at, and a later change to it is kept or listed again.
+//
 // [1] Beamer, Asanović, Patterson, "The GAP Benchmark Suite", arXiv:1508.03619, 2015.
 #pragma once
 
@@ -28,15 +37,27 @@
 
 namespace graphring::kernels {
 
-// What a push_improve keeps between calls: one list of changed indices per thread.
+// What a push_improve keeps between calls: one list of changed indices per thread, and each
+// thread's kept (chased) indices and the batch it relaxes.
+template <class C>
 struct improve_workspace {
-  std::vector<std::vector<std::uint32_t>> changed;
+  std::vector<std::vector<std::uint32_t>> changed, kept, batch;
+  std::vector<std::vector<C>> batch_values;
 
   void prepare(int threads) {
     changed.resize(std::size_t(threads));
+    kept.resize(std::size_t(threads));
+    batch.resize(std::size_t(threads));
+    batch_values.resize(std::size_t(threads));
     for (auto& list : changed) list.clear();
+    for (auto& list : kept) list.clear();
   }
 };
+
+// A thread relaxes its kept indices while a batch of them is smaller than this (GAP's
+// kBinSizeThreshold); a larger batch is listed for the caller's next call, where both threads
+// share it.
+inline constexpr std::size_t chase_limit = 1000;
 
 namespace detail {
 
@@ -59,37 +80,69 @@ GRAPHRING_INLINE bool improve_one(C* w, std::uint32_t j, const C& p, bool shared
 }  // namespace detail
 
 // The push above over the rows u_index[e] of `a`; afterwards ws.changed holds, per thread, the
-// indices whose w changed, in no order and with repeats; every changed index is in a list.
+// indices whose w changed, in no order and with repeats, except those a chase relaxed (when
+// `chase_below` is given); every other changed index is in a list. Returns the number of rows the
+// chase relaxed (with repeats).
 template <class S, class V, class U>
-void push_improve(const csr_view<V>& a, const std::uint32_t* u_index, const U* u_value,
-                  std::uint64_t u_nvals, typename S::c_type* w, improve_workspace& ws) {
+std::uint64_t push_improve(const csr_view<V>& a, const std::uint32_t* u_index, const U* u_value,
+                           std::uint64_t u_nvals, typename S::c_type* w,
+                           improve_workspace<typename S::c_type>& ws,
+                           const typename S::c_type* chase_below = nullptr) {
   using C = typename S::c_type;
   static_assert(is_idempotent_v<typename S::add_monoid> && !is_any_v<typename S::add_monoid>,
                 "push_improve needs an idempotent monoid that is not ANY");
   std::uint64_t work = 0;
   for (std::uint64_t e = 0; e < u_nvals; ++e)
     work += a.offsets[u_index[e] + 1] - a.offsets[u_index[e]];
-  const int threads = work > min_parallel_work ? omp_get_max_threads() : 1;
+  // A chasing call relaxes more rows than its frontier holds (what falls into the bucket), so it
+  // goes parallel at less frontier work.
+  const std::uint64_t parallel_above = chase_below ? min_parallel_work / 8 : min_parallel_work;
+  const int threads = work > parallel_above ? omp_get_max_threads() : 1;
   ws.prepare(threads);
   constexpr std::uint64_t block = 64;
   const std::int64_t blocks = std::int64_t((u_nvals + block - 1) / block);
-#pragma omp parallel num_threads(threads)
+  std::uint64_t chased = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : chased)
   {
     const bool shared = threads > 1;
-    std::vector<std::uint32_t>& mine = ws.changed[std::size_t(omp_get_thread_num())];
-#pragma omp for schedule(dynamic, 1)
-    for (std::int64_t b = 0; b < blocks; ++b) {
-      const std::uint64_t begin = std::uint64_t(b) * block;
-      const std::uint64_t end = std::min(begin + block, u_nvals);
+    const std::size_t t = std::size_t(omp_get_thread_num());
+    std::vector<std::uint32_t>& mine = ws.changed[t];
+    std::vector<std::uint32_t>& kept = ws.kept[t];
+    // Relaxes rows[begin, end) from the values `from`; each change is kept or listed.
+    auto relax = [&](const std::uint32_t* rows, const auto* from, std::uint64_t begin,
+                     std::uint64_t end) {
       detail::walk_rows_ahead(
-          a, u_index, u_index, begin, end, [&](std::uint32_t j) { __builtin_prefetch(w + j); },
+          a, rows, rows, begin, end, [&](std::uint32_t j) { __builtin_prefetch(w + j); },
           [&](std::uint64_t e, std::uint32_t k, std::uint64_t p) {
             const std::uint32_t j = a.cols[p];
-            const C product = detail::push_product<S>(a, u_value, e, k, p, j);
-            if (detail::improve_one<S>(w, j, product, shared)) mine.push_back(j);
+            const C product = detail::push_product<S>(a, from, e, k, p, j);
+            if (!detail::improve_one<S>(w, j, product, shared)) return;
+            if (chase_below && S::add(product, *chase_below) == product && product != *chase_below)
+              kept.push_back(j);
+            else
+              mine.push_back(j);
           });
+    };
+#pragma omp for schedule(dynamic, 1) nowait
+    for (std::int64_t b = 0; b < blocks; ++b) {
+      const std::uint64_t begin = std::uint64_t(b) * block;
+      relax(u_index, u_value, begin, std::min(begin + block, u_nvals));
     }
+    std::vector<std::uint32_t>& batch = ws.batch[t];
+    std::vector<C>& values = ws.batch_values[t];
+    while (!kept.empty() && kept.size() < chase_limit) {
+      batch.swap(kept);
+      kept.clear();
+      values.resize(batch.size());
+      for (std::size_t e = 0; e < batch.size(); ++e)
+        values[e] =
+            shared ? std::atomic_ref<C>(w[batch[e]]).load(std::memory_order_relaxed) : w[batch[e]];
+      relax(batch.data(), values.data(), 0, batch.size());
+      chased += batch.size();
+    }
+    mine.insert(mine.end(), kept.begin(), kept.end());
   }
+  return chased;
 }
 
 }  // namespace graphring::kernels
