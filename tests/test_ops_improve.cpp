@@ -5,7 +5,8 @@
 // three-call form); an index changed several times in one call; and its errors. vxm_improve_front
 // (a bucket queue's lowest bucket relaxed, what falls into it chased, and its changes listed,
 // fused) against its three steps run one by one, bucket by bucket to the end of a Δ-stepping run,
-// and a path settled within its bucket in one call.
+// a path settled within its bucket in one call, and a listing dropped once its value fell into
+// the bucket.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -263,6 +264,27 @@ TEST(OpsImprove, FrontRelaxationSettlesAPathWithinItsBucketInOneCall) {
     EXPECT_TRUE(queue.empty());
     for (std::uint64_t i = 0; i < n; ++i) EXPECT_EQ(dist.values()[i], double(i));
   }
+}
+
+// 0 -> 1 (15) lists 1 beyond the bucket [0, 10); then 0 -> 2 (1) and the chase's 2 -> 1 (1) lower
+// 1 into the bucket, where the chase relaxes it: its older listing is dropped, so one call
+// settles the bucket and relaxes each vertex once.
+TEST(OpsImprove, FrontRelaxationDropsAListingWhoseValueFellIntoTheBucket) {
+  const std::uint64_t n = 3;
+  const vertex_id row_ids[] = {0, 0, 2}, col_ids[] = {1, 2, 1};
+  const double lengths[] = {15, 1, 1};
+  const auto a = matrix<double>::from_tuples(
+      n, n, array<vertex_id>(row_ids, 3), array<vertex_id>(col_ids, 3), array<double>(lengths, 3));
+  auto dist = vector<double>::dense(n, std::numeric_limits<double>::infinity());
+  bucket_queue<double> queue(dist, 10.0);
+  vector<double> origin(n);
+  origin.set(0, 0.0);
+  dist.set(0, 0.0);
+  queue.push(origin);
+  EXPECT_EQ(vxm_improve_front(queue, dist, min_plus<double>{}, a), 3u);
+  EXPECT_TRUE(queue.empty());
+  EXPECT_EQ(dist.values()[1], 2.0);
+  EXPECT_EQ(dist.values()[2], 1.0);
 }
 
 TEST(OpsImprove, FrontRelaxationRefusesAnotherVector) {

@@ -14,10 +14,13 @@
 // current bucket at once [1]): given a bound, a change to a value better than it (p ⊕ bound = p,
 // p ≠ bound: below the bucket's end, for min) is kept by the thread that made it, which then
 // relaxes j's row itself, from w(j) as it then stands, in batches of its kept indices while a
-// batch holds fewer than chase_limit; what is kept beyond that is listed instead. So a bucket
-// whose relaxations mostly land in the bucket takes one call instead of a call per wave. The
-// result is the same: every kept j has its row relaxed at a value at least as good as the one it
-// was kept at, and a later change to it is kept or listed again.
+// batch holds fewer than chase_limit; what is kept beyond that is listed instead. A j listed
+// (lowered to a value beyond the bound) whose value has fallen below the bound by the end is
+// dropped from its list: the later change kept it (else the next call would relax it again at
+// the value it was chased at). So a bucket whose relaxations mostly land in the bucket takes one
+// call instead of a call per wave. The result is the same: every kept j has its row relaxed at a
+// value at least as good as the one it was kept at, or is listed, and a later change to it is kept
+// or listed.
 //
 // [1] Beamer, Asanović, Patterson, "The GAP Benchmark Suite", arXiv:1508.03619, 2015.
 #pragma once
@@ -80,9 +83,9 @@ GRAPHRING_INLINE bool improve_one(C* w, std::uint32_t j, const C& p, bool shared
 }  // namespace detail
 
 // The push above over the rows u_index[e] of `a`; afterwards ws.changed holds, per thread, the
-// indices whose w changed, in no order and with repeats, except those a chase relaxed (when
-// `chase_below` is given); every other changed index is in a list. Returns the number of rows the
-// chase relaxed (with repeats).
+// indices whose w changed, in no order and with repeats, except those whose value ended below
+// `chase_below` (when given) and were chased; every other changed index is in a list. Returns the
+// number of rows the chase relaxed (with repeats).
 template <class S, class V, class U>
 std::uint64_t push_improve(const csr_view<V>& a, const std::uint32_t* u_index, const U* u_value,
                            std::uint64_t u_nvals, typename S::c_type* w,
@@ -139,6 +142,17 @@ std::uint64_t push_improve(const csr_view<V>& a, const std::uint32_t* u_index, c
             shared ? std::atomic_ref<C>(w[batch[e]]).load(std::memory_order_relaxed) : w[batch[e]];
       relax(batch.data(), values.data(), 0, batch.size());
       chased += batch.size();
+    }
+    // A listed j whose value has since fallen below the bound was kept by that later change (by
+    // this thread or another), so it is chased or listed with the kept ones: dropped here.
+    if (chase_below) {
+      const auto load = [&](std::uint32_t j) {
+        return shared ? std::atomic_ref<C>(w[j]).load(std::memory_order_relaxed) : w[j];
+      };
+      std::erase_if(mine, [&](std::uint32_t j) {
+        const C now = load(j);
+        return S::add(now, *chase_below) == now && now != *chase_below;
+      });
     }
     mine.insert(mine.end(), kept.begin(), kept.end());
   }
