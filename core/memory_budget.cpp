@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "core/block_cache.hpp"
+#include "core/environment.hpp"
 #include "core/error.hpp"
 #include "core/memory_peak.hpp"
 
@@ -51,17 +52,8 @@ std::uint64_t control_group_limit() {
 }
 
 std::uint64_t budget_from_environment() {
-  const char* text = std::getenv(limit_variable);
-  if (!text) return std::min(physical_memory(), control_group_limit());
-  const std::string value = text;
-  std::uint64_t mib = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), mib);
-  if (value.empty() || ec != std::errc() || end != value.data() + value.size() || mib == 0 ||
-      mib > (UINT64_MAX >> 20))
-    throw error(error_kind::usage, std::string(limit_variable) +
-                                       " must be a positive whole number of MiB, not '" + value +
-                                       "'");
-  return mib << 20;
+  const auto mib = positive_whole_number_from(limit_variable, "MiB", UINT64_MAX >> 20);
+  return mib ? *mib << 20 : std::min(physical_memory(), control_group_limit());
 }
 
 [[noreturn]] void refuse(std::uint64_t bytes, const std::string& what, const std::string& file) {

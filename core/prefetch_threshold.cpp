@@ -4,11 +4,8 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <charconv>
-#include <cstdlib>
-#include <string>
 
-#include "core/error.hpp"
+#include "core/environment.hpp"
 
 namespace graphring {
 namespace {
@@ -27,16 +24,7 @@ std::uint64_t l2_cache_bytes() {
 }
 
 std::uint64_t threshold_from_environment() {
-  const char* text = std::getenv(threshold_variable);
-  if (!text) return 4 * l2_cache_bytes();
-  const std::string value = text;
-  std::uint64_t bytes = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), bytes);
-  if (value.empty() || ec != std::errc() || end != value.data() + value.size() || bytes == 0)
-    throw error(error_kind::usage, std::string(threshold_variable) +
-                                       " must be a positive whole number of bytes, not '" + value +
-                                       "'");
-  return bytes;
+  return positive_whole_number_from(threshold_variable, "bytes").value_or(4 * l2_cache_bytes());
 }
 
 }  // namespace
