@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "core/array.hpp"
@@ -94,6 +95,10 @@ std::uint64_t push_improve(const csr_view<V>& a, const std::uint32_t* u_index, c
   using C = typename S::c_type;
   static_assert(is_idempotent_v<typename S::add_monoid> && !is_any_v<typename S::add_monoid>,
                 "push_improve needs an idempotent monoid that is not ANY");
+  // A row is chased from w(j), so w's type must convert to the product's left operand; where it
+  // does not, the bound is ignored and every change listed.
+  constexpr bool can_chase = std::is_convertible_v<C, typename S::a_type>;
+  if constexpr (!can_chase) chase_below = nullptr;
   std::uint64_t work = 0;
   for (std::uint64_t e = 0; e < u_nvals; ++e)
     work += a.offsets[u_index[e] + 1] - a.offsets[u_index[e]];
@@ -131,30 +136,31 @@ std::uint64_t push_improve(const csr_view<V>& a, const std::uint32_t* u_index, c
       const std::uint64_t begin = std::uint64_t(b) * block;
       relax(u_index, u_value, begin, std::min(begin + block, u_nvals));
     }
-    std::vector<std::uint32_t>& batch = ws.batch[t];
-    std::vector<C>& values = ws.batch_values[t];
-    while (!kept.empty() && kept.size() < chase_limit) {
-      batch.swap(kept);
-      kept.clear();
-      values.resize(batch.size());
-      for (std::size_t e = 0; e < batch.size(); ++e)
-        values[e] =
-            shared ? std::atomic_ref<C>(w[batch[e]]).load(std::memory_order_relaxed) : w[batch[e]];
-      relax(batch.data(), values.data(), 0, batch.size());
-      chased += batch.size();
-    }
-    // A listed j whose value has since fallen below the bound was kept by that later change (by
-    // this thread or another), so it is chased or listed with the kept ones: dropped here.
-    if (chase_below) {
+    if constexpr (can_chase) {
+      // w(j) as it stands (another thread may be lowering it)
       const auto load = [&](std::uint32_t j) {
         return shared ? std::atomic_ref<C>(w[j]).load(std::memory_order_relaxed) : w[j];
       };
-      std::erase_if(mine, [&](std::uint32_t j) {
-        const C now = load(j);
-        return S::add(now, *chase_below) == now && now != *chase_below;
-      });
+      std::vector<std::uint32_t>& batch = ws.batch[t];
+      std::vector<C>& values = ws.batch_values[t];
+      while (!kept.empty() && kept.size() < chase_limit) {
+        batch.swap(kept);
+        kept.clear();
+        values.resize(batch.size());
+        for (std::size_t e = 0; e < batch.size(); ++e) values[e] = load(batch[e]);
+        relax(batch.data(), values.data(), 0, batch.size());
+        chased += batch.size();
+      }
+      // A listed j whose value has since fallen below the bound was kept by that later change
+      // (by this thread or another), so it is chased or listed with the kept ones: dropped here.
+      if (chase_below) {
+        std::erase_if(mine, [&](std::uint32_t j) {
+          const C now = load(j);
+          return S::add(now, *chase_below) == now && now != *chase_below;
+        });
+      }
+      mine.insert(mine.end(), kept.begin(), kept.end());
     }
-    mine.insert(mine.end(), kept.begin(), kept.end());
   }
   return chased;
 }
