@@ -36,11 +36,18 @@ bfs_result search(const Matrix& a, vertex_id source, const bfs_options& options)
   bfs_result r{vector<std::int64_t>(options.levels ? n : 0),
                vector<std::int64_t>(options.parents ? n : 0),
                {}};
+  // levels and parents are bitmaps from the start, as GAP's parent array is dense: each level
+  // writes its new entries in place and its product reads them as its mask, where a sparse
+  // record would be merged and spread again at every level (assign_at_mask keeps them bitmaps).
+  for (auto* kept : {&r.levels, &r.parents})
+    if (kept->size() > 0) kept->to_bitmap();
   frontier q(n);
   q.set(source, source);
   if (options.levels) r.levels.set(source, 0);
   if (options.parents) r.parents.set(source, source);
   detail::search_levels(a, q, r.levels, r.parents, options, r.steps);
+  r.levels.conform();
+  r.parents.conform();
   return r;
 }
 

@@ -413,6 +413,36 @@ TEST(KernelsCpu, ReduceOfRowsUnderABitmapEqualsTheSerialSum) {
   omp_set_num_threads(2);
 }
 
+// list_present_offsets (core/list_present.hpp), the table-driven listing under list_present and
+// the bitmap visits of assign: the offsets of a stretch's set bytes (any nonzero value), from
+// starts off sixteen's multiples, over lengths around its sixteen-byte steps up to the longest
+// stretch it takes, writing nothing past the stretch's length.
+TEST(KernelsCpu, ListPresentOffsetsEqualsASerialScan) {
+  std::mt19937_64 rng(23);
+  const std::uint64_t longest = present_offsets_span;
+  std::vector<std::uint8_t> present(longest + 64);
+  for (std::uint64_t begin : {0, 3, 17})
+    for (std::uint64_t length : std::vector<std::uint64_t>{0, 1, 15, 16, 17, 33, 2048, longest})
+      for (double density : {0.0, 0.05, 0.5, 1.0}) {
+        SCOPED_TRACE(::testing::Message()
+                     << "begin " << begin << ", length " << length << ", density " << density);
+        std::bernoulli_distribution set(density);
+        std::vector<std::uint16_t> want;
+        for (std::uint64_t i = 0; i < present.size(); ++i) {
+          present[i] = set(rng) ? std::uint8_t(1 + rng() % 255) : 0;
+          if (i >= begin && i < begin + length && present[i])
+            want.push_back(std::uint16_t(i - begin));
+        }
+        std::vector<std::uint16_t> got(length + 8, std::uint16_t(0xbeef));
+        const std::uint32_t count =
+            list_present_offsets(present.data(), begin, begin + length, got.data());
+        for (std::uint64_t k = length; k < got.size(); ++k)
+          ASSERT_EQ(got[k], 0xbeef) << "wrote past the stretch at " << k;
+        got.resize(count);
+        ASSERT_EQ(got, want);
+      }
+}
+
 // list_present (core/list_present.hpp), which a bitmap vector's to_sparse runs: the set bytes'
 // positions in order, serial and in parallel, across its blocks' edges, at densities from none
 // to all; and to_sparse's values follow their positions.

@@ -549,6 +549,34 @@ TEST(OpsVector, StructurallyMaskedAssignOnLargeVectorsEqualsGraphBLAS) {
   omp_set_num_threads(saved);
 }
 
+// A bitmap w that only gains entries under a structural mask stays a bitmap however few it holds
+// (a BFS's parents, made a bitmap up front, are written in place level after level), and full it
+// becomes dense; one that loses entries takes the form its density calls for.
+TEST(OpsVector, MaskedAssignKeepsAGrowingBitmap) {
+  const std::uint64_t n = 100000;
+  vector<std::int64_t> w(n);
+  w.to_bitmap();
+  vector<std::int64_t> q(n);
+  q.set(5, 50);
+  q.set(70000, 7);
+  assign(w, q, no_accum, q, all_indices, {.structural_mask = true});
+  EXPECT_EQ(w.form(), vector_form::bitmap);
+  EXPECT_EQ(w.nvals(), 2u);
+  EXPECT_EQ(w.get(70000), std::optional<std::int64_t>(7));
+  // u without an entry at 5: w(5) is deleted, and w, now losing, is conformed (sparse)
+  vector<std::int64_t> u(n);
+  u.set(70000, 8);
+  assign(w, q, no_accum, u, all_indices, {.structural_mask = true});
+  EXPECT_EQ(w.form(), vector_form::sparse);
+  EXPECT_EQ(w.nvals(), 1u);
+  EXPECT_EQ(w.get(70000), std::optional<std::int64_t>(8));
+  // a bitmap filled to every position is dense
+  vector<std::int64_t> all = vector<std::int64_t>::dense(n, 1), z(n);
+  z.to_bitmap();
+  assign(z, all, no_accum, all, all_indices, {.structural_mask = true});
+  EXPECT_EQ(z.form(), vector_form::dense);
+}
+
 // The index lists tried for a vector of size n: every index (GrB_ALL, as an empty list to the
 // baselines), a shuffled subset without repeats (assign) or with repeats (extract).
 std::vector<std::vector<std::uint64_t>> index_lists(rng_t& rng, std::uint64_t n, bool repeats) {

@@ -6,7 +6,8 @@
 // a bitmap (one nearly full, as in a BFS's last levels) or dense, u sparse, a bitmap or
 // dense, on 1 and 3 threads, over a matrix large enough for the parallel kernel paths and one row
 // longer than a thread's share; also with w being u (BFS's q), u being m, d.transpose_second, a
-// matrix held in CCI, and the usage errors.
+// matrix held in CCI, the push that writes m as it goes against the composed one, and the usage
+// errors.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -177,6 +178,43 @@ TEST(OpsVxmMark, BreadthFirstLevelsWithWBeingU) {
       ASSERT_EQ(depth[k], depth[v] - 1) << "parent of " << v;
     }
   }
+}
+
+// The push that writes m as it reaches each j (m a bitmap, ⊕ ANY, a frontier of few edges:
+// kernels' push_marked) keeps the first entry of u for each j, as the composed push does: w and m
+// equal bit for bit those of the same step with m held sparse (which composes vxm and the
+// assignment), from m nearly empty to nearly full, u from one entry to thousands (results sparse
+// and, past n / 16 entries, a bitmap), with and without the transpose and with a constant mark.
+TEST(OpsVxmMark, MarkedPushEqualsTheComposedPush) {
+  rng_t rng(testing::ops::seed_of("vxm_mark marked push"));
+  const matrix<std::int64_t> a =
+      random_matrix<std::int64_t>(rng, shape{"big", 6000, 6000, 4.0 / 6000, true, true});
+  const std::uint64_t n = a.nrows();
+  using S = any_secondi<std::int64_t>;
+  const auto level = bind_first(first_op<std::int64_t>{}, std::int64_t(3));
+  std::uint64_t bitmaps = 0, sparse = 0;
+  for (double m_density : {0.001, 0.2, 0.9})
+    for (double u_density : {0.0002, 0.01, 0.3})
+      for (bool transpose : {false, true}) {
+        SCOPED_TRACE(::testing::Message() << "m density " << m_density << ", u density "
+                                          << u_density << ", transpose " << transpose);
+        vector<std::int64_t> marked = random_vector<std::int64_t>(rng, n, m_density);
+        const vector<std::int64_t> u = random_vector<std::int64_t>(rng, n, u_density);
+        vector<std::int64_t> composed = marked;
+        marked.to_bitmap();
+        composed.to_sparse();
+        vector<std::int64_t> w_marked(n), w_composed(n);
+        const descriptor d{.transpose_second = transpose, .method = product_method::push};
+        vxm_mark(w_marked, marked, level, S{}, u, a, d);
+        vxm_mark(w_composed, composed, level, S{}, u, a, d);
+        ASSERT_EQ(entries_of(w_marked), entries_of(w_composed));
+        ASSERT_EQ(entries_of(marked), entries_of(composed));
+        EXPECT_EQ(marked.nvals(), composed.nvals());
+        EXPECT_NE(marked.form(), vector_form::sparse) << "m only gained entries";
+        (w_marked.form() == vector_form::sparse ? sparse : bitmaps) += w_marked.nvals() > 0;
+      }
+  EXPECT_GT(bitmaps, 0u) << "no case made a bitmap result";
+  EXPECT_GT(sparse, 0u) << "no case made a sparse result";
 }
 
 TEST(OpsVxmMark, UBeingMAndAFormattedMatrix) {

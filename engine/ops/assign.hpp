@@ -15,6 +15,7 @@
 #include <type_traits>
 
 #include "core/array.hpp"
+#include "core/list_present.hpp"
 #include "core/parallel.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "engine/ops/vector_mask.hpp"
@@ -86,23 +87,18 @@ std::int64_t sum_over_entries(const vector<M>& v, const F& f) {
     for (std::int64_t i = 0; i < std::int64_t(v.size()); ++i) sum += f(std::uint64_t(i), values[i]);
     return sum;
   }
-  // A bitmap: each block's entries are first listed without a branch (a store at every position,
-  // the count advanced by the presence byte), then visited; a branch per position mispredicted
-  // on a BFS frontier's scattered entries.
+  // A bitmap: each block's entries are first listed without a branch (list_present_offsets),
+  // then visited; a branch per position mispredicted on a BFS frontier's scattered entries.
   const std::uint8_t* present = v.present();
   constexpr std::uint64_t block = 2048;
   const std::int64_t blocks = std::int64_t((v.size() + block - 1) / block);
 #pragma omp parallel for schedule(static) reduction(+ : sum) \
     if (v.size() > kernels::min_parallel_work)
   for (std::int64_t b = 0; b < blocks; ++b) {
-    std::uint32_t found[block];
-    std::uint32_t count = 0;
+    std::uint16_t found[block];
     const std::uint64_t begin = std::uint64_t(b) * block;
     const std::uint64_t end = std::min(v.size(), begin + block);
-    for (std::uint64_t i = begin; i < end; ++i) {
-      found[count] = std::uint32_t(i - begin);
-      count += present[i] != 0;
-    }
+    const std::uint32_t count = list_present_offsets(present, begin, end, found);
     for (std::uint32_t k = 0; k < count; ++k) {
       const std::uint64_t i = begin + found[k];
       sum += f(i, values[i]);
@@ -116,10 +112,13 @@ std::int64_t sum_over_entries(const vector<M>& v, const F& f) {
 // sparse w that stays sparse is merged with the mask in one ordered pass (setting its entries one
 // by one out of order would turn it into a bitmap); otherwise w is a bitmap or dense and the
 // mask's entries are written in place, in parallel (a BFS's levels and parents: set one by one
-// they took a large share of a BFS, docs/kernel-speed-log.md).
+// they took a large share of a BFS, docs/kernel-speed-log.md). A bitmap w that only gains entries
+// stays a bitmap however few it holds (a traversal's record of what it reached, made a bitmap by
+// its algorithm, is not listed anew and spread again at every step).
 template <class W, class M, class Value>
 void assign_at_mask(vector<W>& w, const vector<M>& mask, const Value& value) {
   check_dimension(mask.size(), w.size(), "the mask's size");
+  const bool was_bitmap = w.form() == vector_form::bitmap;
   if (w.form() == vector_form::sparse &&
       (w.nvals() + mask.nvals()) * sparse_density_divisor < w.size()) {
     array<vertex_id> indices;
@@ -171,6 +170,7 @@ void assign_at_mask(vector<W>& w, const vector<M>& mask, const Value& value) {
     return std::int64_t(present[i]) - was;
   });
   w.set_nvals(std::uint64_t(std::int64_t(w.nvals()) + change));
+  if (was_bitmap && change >= 0 && w.nvals() < w.size()) return;
   w.conform();
 }
 

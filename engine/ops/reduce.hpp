@@ -37,6 +37,9 @@ template <class Monoid, class Block>
 typename Monoid::value_type ordered_reduce_blocks(std::uint64_t count, const Block& block) {
   using T = typename Monoid::value_type;
   const int threads = count > kernels::min_parallel_work ? omp_get_max_threads() : 1;
+  // A small count is one block, folded here: no parallel region, no slots (a BFS or Δ-stepping
+  // step over a small frontier pays neither).
+  if (threads == 1) return Monoid()(Monoid::identity(), block(0, count));
   // One slot per thread (an array, not std::vector, whose bool form packs slots into shared words).
   array<T> partial(threads, Monoid::identity());
 #pragma omp parallel num_threads(threads)

@@ -4,12 +4,15 @@
 //     m<s(w)> = mark(w)                  each new entry recorded in m
 // A traversal's step (Kepner and Gilbert, "Graph Algorithms in the Language of Linear Algebra",
 // SIAM 2011, ch. 3): BFS's q<¬parents> = q any.secondi A and parents<q> = q, or levels<q> =
-// level with mark = bind_first(first_op, level). Over a plain matrix, when the step pulls by
-// request (d.method = pull) and m is held as a bitmap, the pull kernel writes m(i) as it stores
-// row i's sum (kernels' pull_into_marked_result): row i's thread alone reads and writes m(i), so
-// m is written once and w is not read again. Otherwise (a push, a formatted matrix, m sparse or
-// dense, u being m) the two operations run as written, the second visiting only w's entries. w
-// may be u; w being m is a usage error.
+// level with mark = bind_first(first_op, level). Over a plain matrix with m held as a bitmap
+// (and u not m), both are written in one pass: when the step pulls by request (d.method = pull),
+// the pull kernel writes m(i) as it stores row i's sum (kernels' pull_into_marked_result: row i's
+// thread alone reads and writes m(i)); when it pushes (by request, or automatically while u is
+// sparse), ⊕ is ANY and u's rows hold few enough edges for one thread, the push writes m(j) as it
+// first reaches j (kernels' push_marked, the first entry of u winning as in the composed push).
+// Otherwise (a formatted matrix, m sparse or dense, another monoid's push, a wide push) the two
+// operations run as written, the second visiting only w's entries. w may be u; w being m is a
+// usage error.
 // d's mask flags are implied (structural, complemented, replace); its method and
 // transpose_second are honoured.
 #pragma once
@@ -23,6 +26,7 @@
 #include "engine/ops/descriptor.hpp"
 #include "engine/ops/mxv.hpp"
 #include "engine/vector.hpp"
+#include "kernels/cpu/push_marked.hpp"
 #include "kernels/cpu/spmv_pull.hpp"
 
 namespace graphring {
@@ -57,7 +61,38 @@ bool pulled_and_marked(vector<W>& w, vector<M>& m, const Mark& mark, const vecto
     w = vector<C>::from_bitmap(n, std::move(values), std::move(present), count);
     w.conform();
     m.set_nvals(m.nvals() + count);
-    m.conform();
+    if (m.nvals() == m.size()) m.conform();  // it only gained entries: a bitmap still, or full
+    return true;
+  }
+}
+
+// The fused push of vxm_mark over a plain matrix, for an ANY monoid; false when it does not apply
+// (the caller then pulls fused, or composes the two operations).
+template <class S, class W, class M, class Mark, class U, class AT>
+bool pushed_and_marked(vector<W>& w, vector<M>& m, const Mark& mark, const vector<U>& u,
+                       const matrix<AT>& a, const descriptor& d) {
+  using C = typename S::c_type;
+  if constexpr (!std::is_same_v<W, C> || !is_any_v<typename S::add_monoid>) {
+    return false;
+  } else {
+    if (!prefers_push_by_density(u, d.method) || m.form() != vector_form::bitmap ||
+        static_cast<const void*>(&m) == static_cast<const void*>(&u))
+      return false;
+    const matrix<AT>& rows = d.transpose_second ? a.transposed() : a;
+    vector<U> spare;
+    const vector<U>& x = sparse_form(u, spare);
+    static thread_local kernels::marked_push_workspace<C> workspace;
+    const kernels::marked_target<M, Mark> target{m.values(), m.present(), mark};
+    kernels::marked_push_result<C> t;
+    if (!kernels::push_marked<S>(rows.view(), x.indices(), x.indices(), x.values(), x.nvals(),
+                                 target, workspace, sparse_density_divisor, t))
+      return false;
+    const std::uint64_t n = rows.ncols();
+    w = t.bitmap ? vector<C>::from_bitmap(n, std::move(t.values), std::move(t.present), t.count)
+                 : vector<C>::from_sorted(n, std::move(t.indices), std::move(t.values));
+    w.conform();
+    m.set_nvals(m.nvals() + t.count);
+    if (m.nvals() == m.size()) m.conform();
     return true;
   }
 }
@@ -78,6 +113,7 @@ void vxm_mark(vector<W>& w, vector<M>& m, const Mark& mark, S, const vector<U>& 
                             "the input vector's size");
     detail::check_dimension(w.size(), m.size(), "the output vector's size");
     if (detail::pulled_and_marked<S>(w, m, mark, u, a, d)) return;
+    if (detail::pushed_and_marked<S>(w, m, mark, u, a, d)) return;
   }
   vxm(w, m, no_accum, S{}, u, a, d);
   // m<s(w)> = mark(w): only w's entries are visited

@@ -104,10 +104,12 @@ GRAPHRING_INLINE void scatter_one(const scatter_target<C>& w, std::uint32_t j, c
 }
 
 // Puts the `listed` indices of list, all in [first, last) with first a multiple of 64, in
-// ascending order: a sort while they are few, else read back off the mark words (n/64 of them).
+// ascending order: a sort while they are fewer than one per 2,048 positions, else read back off
+// the mark words (n/64 of them; a sort costs about 30 ns an index, a mark word about 1 ns:
+// docs/kernel-speed-log.md).
 inline void order_listed(const std::uint64_t* marks, std::uint64_t first, std::uint64_t last,
                          std::uint32_t* list, std::uint64_t listed) {
-  if (listed * 1024 <= last - first) {
+  if (listed * 2048 <= last - first) {
     std::sort(list, list + listed);
     return;
   }
