@@ -46,8 +46,8 @@ bfs_result search(const Matrix& a, vertex_id source, const bfs_options& options)
   if (options.levels) r.levels.set(source, 0);
   if (options.parents) r.parents.set(source, source);
   detail::search_levels(a, q, r.levels, r.parents, options, r.steps);
-  r.levels.conform();
-  r.parents.conform();
+  for (auto* kept : {&r.levels, &r.parents})
+    if (kept->size() > 0) kept->conform();
   return r;
 }
 

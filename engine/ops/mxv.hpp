@@ -171,13 +171,21 @@ vector<C> taken_from_workspace(kernels::scatter_workspace<C>& w, std::uint64_t n
   return t;
 }
 
+// The calling thread's push workspace for products of type C, which every push of the thread
+// shares (spmspv_push's and push_marked's): its n-sized arrays are made once, not per push.
+template <class C>
+kernels::scatter_workspace<C>& push_workspace() {
+  static thread_local kernels::scatter_workspace<C> w;
+  return w;
+}
+
 // t = u ⊕.⊗ rows by push over a CSR view, S in the vxm orientation: t(j) ⊕= x(k) ⊗ rows(r, j)
 // for x's entry e (k = x's index, r = u_row[e]: see kernels::spmspv_push), x sparse.
 template <class S, class V, class U, class Allowed>
 vector<typename S::c_type> push_over_rows(const kernels::csr_view<V>& rows, const vector<U>& x,
                                           const std::uint32_t* u_row, const Allowed& allows) {
   using C = typename S::c_type;
-  static thread_local kernels::scatter_workspace<C> w;
+  kernels::scatter_workspace<C>& w = push_workspace<C>();
   kernels::spmspv_push<S>(rows, x.indices(), u_row, x.values(), x.nvals(), w, allows);
   return taken_from_workspace(w, rows.ncols);
 }

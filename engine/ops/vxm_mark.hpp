@@ -81,11 +81,10 @@ bool pushed_and_marked(vector<W>& w, vector<M>& m, const Mark& mark, const vecto
     const matrix<AT>& rows = d.transpose_second ? a.transposed() : a;
     vector<U> spare;
     const vector<U>& x = sparse_form(u, spare);
-    static thread_local kernels::marked_push_workspace<C> workspace;
     const kernels::marked_target<M, Mark> target{m.values(), m.present(), mark};
     kernels::marked_push_result<C> t;
     if (!kernels::push_marked<S>(rows.view(), x.indices(), x.indices(), x.values(), x.nvals(),
-                                 target, workspace, sparse_density_divisor, t))
+                                 target, push_workspace<C>(), sparse_density_divisor, t))
       return false;
     const std::uint64_t n = rows.ncols();
     w = t.bitmap ? vector<C>::from_bitmap(n, std::move(t.values), std::move(t.present), t.count)

@@ -7,7 +7,9 @@
 // no result vector merged into m afterwards. One thread takes j at its first edge and writes m(j)
 // at once, so that later edges to j find it held: w and m are those of spmspv_push followed by
 // the assignment into m. A push of more edge work than min_parallel_work is left to spmspv_push,
-// whose threads scatter into copies of their own (push_marked returns false).
+// whose threads scatter into copies of their own (push_marked returns false). It works in
+// spmspv_push's workspace (values, mark bits, the list of indices reached), so that a thread
+// keeps one set of n-sized arrays for both.
 // The reached indices come out ascending, read off one mark bit per index through one summary
 // bit per mark word, so that listing them costs their number and n / 4096, not n / 64; as a
 // bitmap (the values found in place, presence bytes set) when they are many.
@@ -15,7 +17,6 @@
 
 #include <bit>
 #include <cstdint>
-#include <vector>
 
 #include "core/array.hpp"
 #include "core/parallel.hpp"
@@ -23,31 +24,6 @@
 #include "kernels/formats/csr_view.hpp"
 
 namespace graphring::kernels {
-
-// What a marked push keeps between calls, sized to the output's n: one mark bit per index and
-// one summary bit per mark word (all zero between uses), the values found (given away as a bitmap
-// result's values, then made again), and the indices reached, in the order found.
-template <class C>
-struct marked_push_workspace {
-  array<std::uint64_t> marks;
-  array<std::uint64_t> summary;
-  array<C> values;
-  std::vector<std::uint32_t> reached;
-
-  void prepare(std::uint64_t n) {
-    const std::uint64_t words = (n + 63) / 64;
-    if (marks.size() != words) {
-      marks = array<std::uint64_t>(words, 0);
-      summary = array<std::uint64_t>((words + 63) / 64, 0);
-    }
-    if (values.size() != n) values = array<C>(n);
-    reached.clear();
-  }
-  void mark(std::uint32_t j) {
-    marks[j / 64] |= std::uint64_t(1) << (j % 64);
-    summary[j / 4096] |= std::uint64_t(1) << (j / 64 % 64);
-  }
-};
 
 // Where the marked push writes: m's values and presence bytes and the mark applied to each w(j).
 template <class M, class Mark>
@@ -73,10 +49,9 @@ namespace detail {
 // The reached indices as `out`, the marks cleared: a sparse result read off the summary and mark
 // words in order, or a bitmap result made of the workspace's values and presence bytes.
 template <class C>
-void list_reached(marked_push_workspace<C>& w, std::uint64_t n, std::uint64_t sparse_divisor,
+void list_reached(scatter_workspace<C>& w, std::uint64_t n, std::uint64_t sparse_divisor,
                   marked_push_result<C>& out) {
-  const std::vector<std::uint32_t>& reached = w.reached;
-  const std::uint64_t count = reached.size();
+  const std::uint64_t count = w.touched.size();
   out.count = count;
   std::uint64_t* marks = w.marks.data();
   std::uint64_t* summary = w.summary.data();
@@ -84,13 +59,14 @@ void list_reached(marked_push_workspace<C>& w, std::uint64_t n, std::uint64_t sp
     out.bitmap = true;
     out.present = array<std::uint8_t>(n, 0);
     std::uint8_t* present = out.present.data();
-    for (std::uint32_t j : reached) {
+    for (std::uint32_t j : w.touched) {
       present[j] = 1;
       marks[j / 64] = 0;
       summary[j / 4096] = 0;
     }
     out.values = std::move(w.values);
     w.values = {};
+    w.touched.clear();
     return;
   }
   out.indices = array<vertex_id>(count);
@@ -108,6 +84,7 @@ void list_reached(marked_push_workspace<C>& w, std::uint64_t n, std::uint64_t sp
     }
     summary[s] = 0;
   }
+  w.touched.clear();
 }
 
 }  // namespace detail
@@ -119,7 +96,7 @@ void list_reached(marked_push_workspace<C>& w, std::uint64_t n, std::uint64_t sp
 template <class S, class V, class U, class M, class Mark>
 bool push_marked(const csr_view<V>& a, const std::uint32_t* u_index, const std::uint32_t* u_row,
                  const U* u_value, std::uint64_t u_nvals, const marked_target<M, Mark>& m,
-                 marked_push_workspace<typename S::c_type>& w, std::uint64_t sparse_divisor,
+                 scatter_workspace<typename S::c_type>& w, std::uint64_t sparse_divisor,
                  marked_push_result<typename S::c_type>& out) {
   static_assert(is_any_v<typename S::add_monoid>, "the marked push keeps one product per index");
   using C = typename S::c_type;
@@ -129,17 +106,21 @@ bool push_marked(const csr_view<V>& a, const std::uint32_t* u_index, const std::
   w.prepare(a.ncols);
   std::uint8_t* held = m.present;
   C* values = w.values.data();
+  std::uint64_t* marks = w.marks.data();
+  std::uint64_t* summary = w.summary.data();
+  array<std::uint32_t>& reached = w.touched;
   detail::walk_rows_ahead(
       a, u_index, u_row, 0, u_nvals, [&](std::uint32_t j) { __builtin_prefetch(held + j); },
       [&](std::uint64_t e, std::uint32_t k, std::uint64_t p) {
         const std::uint32_t j = a.cols[p];
         if (held[j]) return;
-        const auto value = detail::push_product<S>(a, u_value, e, k, p, j);
+        const C value = detail::push_product<S>(a, u_value, e, k, p, j);
         values[j] = value;
         m.values[j] = M(m.mark(value));
         held[j] = 1;
-        w.mark(j);
-        w.reached.push_back(j);
+        marks[j / 64] |= std::uint64_t(1) << (j % 64);
+        summary[j / 4096] |= std::uint64_t(1) << (j / 64 % 64);
+        reached.push_back(j);
       });
   detail::list_reached(w, a.ncols, sparse_divisor, out);
   return true;

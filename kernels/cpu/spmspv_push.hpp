@@ -37,21 +37,24 @@
 namespace graphring::kernels {
 
 // The dense scatter target of a push: n values and presence bytes, one mark bit per index (the
-// touched indices read back in order from n/64 words), and the list of touched indices.
+// touched indices read back in order from n/64 words), and the list of touched indices; and one
+// summary bit per mark word, for the marked push (push_marked.hpp), which shares the rest.
 template <class C>
 struct scatter_workspace {
   array<C> values;
-  array<std::uint8_t> present;  // all zero between uses
-  array<std::uint64_t> marks;   // bit j % 64 of word j / 64: j touched; all zero between uses
+  array<std::uint8_t> present;   // all zero between uses
+  array<std::uint64_t> marks;    // bit j % 64 of word j / 64: j touched; all zero between uses
+  array<std::uint64_t> summary;  // bit w % 64 of word w / 64: mark word w used; zero between uses
   array<std::uint32_t> touched;
   std::vector<scatter_workspace> copies;  // one per further thread, for exact monoids' wide pushes
 
   void prepare(std::uint64_t n) {
     if (present.size() != n) {
-      values = array<C>(n);
       present = array<std::uint8_t>(n, 0);
       marks = array<std::uint64_t>((n + 63) / 64, 0);
+      summary = array<std::uint64_t>((n + 4095) / 4096, 0);
     }
+    if (values.size() != n) values = array<C>(n);  // given away as a dense result's, or new
     touched.clear();
   }
   // Clears the presence bytes and marks of the touched entries, ready for the next use.
@@ -70,6 +73,7 @@ struct scatter_workspace {
     values = {};
     present = {};
     marks = {};
+    summary = {};
     touched.clear();
   }
 };
