@@ -364,6 +364,28 @@ void assign_scalar(vector<W>& w, const Mask& mask, const Accum& accum, const S& 
       return;
     }
   }
+  // Otherwise (a complemented or valued mask) s is assigned at every allowed position and
+  // nothing is deleted: one pass over w's own storage.
+  if constexpr (std::is_same_v<Indices, all_indices_t> && std::is_same_v<Accum, no_accum_t> &&
+                !std::is_same_v<Mask, no_mask_t>) {
+    if (!d.replace) {
+      w.to_addressable();
+      // (a bool's absent slot may hold an invalid byte: not selected from)
+      constexpr bool selects = std::is_arithmetic_v<W> && !std::is_same_v<W, bool>;
+      const W value = W(s);
+      detail::with_vector_mask(mask, d, [&](const auto& allows) {
+        auto has = [](std::uint64_t) { return true; };
+        auto same = [value](std::uint64_t) { return value; };
+        if (w.form() == vector_form::bitmap) {
+          detail::overwrite_allowed<true, selects>(w, allows, has, same);
+        } else {
+          detail::overwrite_allowed<false, selects>(w, allows, has, same);
+        }
+      });
+      w.conform();
+      return;
+    }
+  }
   detail::assign_entries(
       w, mask, accum, indices, detail::index_count(indices, w.size()),
       [](std::uint64_t) { return true; }, [&](std::uint64_t) { return s; }, d);

@@ -68,12 +68,16 @@ vector<R> map_vector(const vector<U>& u, const F& keep) {
   }
   array<R> values(n);
   array<std::uint8_t> present(n);
-  const std::uint8_t* in = u.present();
+  // Plain pointers, so that the loop's stores cannot be taken to move the arrays it reads.
+  const std::uint8_t* const in = u.present();
+  const U* const in_values = u.values();
+  R* const out_values = values.data();
+  std::uint8_t* const out_present = present.data();
   std::uint64_t count = 0;
 #pragma omp parallel for schedule(static) reduction(+ : count) if (n > kernels::min_parallel_work)
   for (std::int64_t s = 0; s < std::int64_t(n); ++s) {
-    present[s] = (!in || in[s]) && keep(std::uint64_t(s), u.values()[s], values[s]);
-    count += present[s];
+    out_present[s] = (!in || in[s]) && keep(std::uint64_t(s), in_values[s], out_values[s]);
+    count += out_present[s];
   }
   auto t = vector<R>::from_bitmap(n, std::move(values), std::move(present), count);
   t.conform();

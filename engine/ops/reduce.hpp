@@ -153,12 +153,16 @@ void reduce_rows(vector<W>& w, const Mask& mask, const Accum& accum, Monoid, con
   array<std::uint8_t> present(n);
   std::uint64_t count = 0;
   const bool from_length = detail::reduces_from_length<Monoid>(a);
+  // Plain pointers, so that the loop's stores cannot be taken to move the arrays it reads.
+  const edge_offset* const offsets = a.offsets().data();
+  T* const out_values = values.data();
+  std::uint8_t* const out_present = present.data();
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : count) \
     if (n + (from_length ? 0 : a.nvals()) > kernels::min_parallel_work)
   for (std::int64_t s = 0; s < std::int64_t(n); ++s) {
-    const std::uint64_t first = a.offsets()[s], last = a.offsets()[s + 1];
-    values[s] = detail::reduce_row<Monoid>(a, first, last, from_length);
-    present[s] = last > first;
+    const std::uint64_t first = offsets[s], last = offsets[s + 1];
+    out_values[s] = detail::reduce_row<Monoid>(a, first, last, from_length);
+    out_present[s] = last > first;
     count += last > first;
   }
   auto t = vector<T>::from_bitmap(n, std::move(values), std::move(present), count);

@@ -5,6 +5,7 @@
 // the general merge when nothing else is asked for.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <type_traits>
 
@@ -140,6 +141,75 @@ vector<W> admitted(vector<C>&& t, const Allowed& allows) {
   return converted<W>(std::move(t));
 }
 
+// take ? x : old as a blend of their bits, which no compiler turns into a branch (a float's
+// ternary often becomes one).
+template <class W>
+GRAPHRING_INLINE W blended(bool take, const W& x, const W& old) noexcept {
+  using bits = std::conditional_t<
+      sizeof(W) == 1, std::uint8_t,
+      std::conditional_t<sizeof(W) == 2, std::uint16_t,
+                         std::conditional_t<sizeof(W) == 4, std::uint32_t, std::uint64_t>>>;
+  static_assert(sizeof(bits) == sizeof(W) && std::is_trivially_copyable_v<W>);
+  const bits chosen = bits(0) - bits(take);
+  const bits result = (std::bit_cast<bits>(x) & chosen) | (std::bit_cast<bits>(old) & ~chosen);
+  return std::bit_cast<W>(result);
+}
+
+// w<mask> = z without an accumulator or replace, in w's own storage (w addressable, a bitmap
+// wherever z may lack an allowed entry): where the mask allows, w(i) becomes z(i) = value(i), or
+// is deleted where has(i) says z has none; elsewhere w(i) stays. With `selects` the value is
+// blended in rather than branched on (a mask of scattered entries would mispredict every other
+// test), so value(i) is read where z has none and must be harmless there. Each thread works on
+// its own copies of has and value, plain pointers the loop's stores cannot be taken to move.
+template <bool bitmap, bool selects, class W, class Allowed, class Has, class Value>
+void overwrite_allowed(vector<W>& w, const Allowed& allows, const Has& has_in,
+                       const Value& value_in) {
+  const std::uint64_t n = w.size();
+  W* const values = w.values();
+  std::uint8_t* const present = w.present();
+  auto allow = allows;  // each thread's copy in registers (vector_mask_test)
+  auto has = has_in;
+  auto value = value_in;
+  std::uint64_t count = 0;
+#pragma omp parallel for schedule(static) reduction(+ : count) firstprivate(allow, has, value) \
+    if (n > kernels::min_parallel_work)
+  for (std::int64_t s = 0; s < std::int64_t(n); ++s) {
+    const std::uint64_t i = std::uint64_t(s);
+    const bool allowed = allow(i);
+    const bool in_z = has(i);
+    if constexpr (selects) {
+      values[i] = blended(allowed & in_z, W(value(i)), values[i]);
+    } else {
+      if (allowed && in_z) values[i] = W(value(i));
+    }
+    if constexpr (bitmap) {
+      const std::uint8_t a = allowed;
+      const std::uint8_t kept = std::uint8_t((a & std::uint8_t(in_z)) | ((a ^ 1) & present[i]));
+      present[i] = kept;
+      count += kept;
+    }
+  }
+  if constexpr (bitmap) w.set_nvals(count);
+}
+
+// overwrite_allowed with z = t, an addressable vector; values of one arithmetic type are selected.
+template <class W, class C, class Allowed>
+void overwrite_allowed_from(vector<W>& w, const vector<C>& t, const Allowed& allows) {
+  constexpr bool selects =
+      std::is_same_v<W, C> && std::is_arithmetic_v<W> && !std::is_same_v<W, bool>;
+  const C* const from = t.values();
+  const std::uint8_t* const from_present = t.present();  // null for a dense t
+  auto has = [from_present](std::uint64_t i) {
+    return from_present == nullptr ? true : from_present[i] != 0;
+  };
+  auto value = [from](std::uint64_t i) { return from[i]; };
+  if (w.form() == vector_form::bitmap) {
+    overwrite_allowed<true, selects>(w, allows, has, value);
+  } else {
+    overwrite_allowed<false, selects>(w, allows, has, value);
+  }
+}
+
 template <class W, class Mask, class Accum, class C>
 void write_back(vector<W>& w, const Mask& mask, const Accum& accum, vector<C>&& t,
                 const descriptor& d, bool t_within_mask) {
@@ -157,6 +227,15 @@ void write_back(vector<W>& w, const Mask& mask, const Accum& accum, vector<C>&& 
       with_vector_mask(mask, d,
                        [&](const auto& allows) { result = admitted<W>(std::move(t), allows); });
       w = std::move(result);
+      w.conform();
+      return;
+    }
+    // Both addressable: w is overwritten where the mask allows, in one pass over its storage. A
+    // dense w takes presence bytes first where t may lack an allowed entry. (A mask that is w
+    // itself reads position i before i is written.)
+    if (w.form() != vector_form::sparse && t.form() != vector_form::sparse) {
+      if (t.form() != vector_form::dense) w.to_bitmap();
+      with_vector_mask(mask, d, [&](const auto& allows) { overwrite_allowed_from(w, t, allows); });
       w.conform();
       return;
     }
