@@ -549,6 +549,49 @@ TEST(OpsVector, StructurallyMaskedAssignOnLargeVectorsEqualsGraphBLAS) {
   omp_set_num_threads(saved);
 }
 
+// w<mask> = f(u) and w<mask> = s without accumulator or replace into a dense or bitmap w of
+// 100 000 entries, which are written in place by the thread team (values blended by their bits
+// where both types agree; a dense w whose u lacks an allowed entry turns into a bitmap), under
+// value and structural masks, plain and complemented, on 1 to 3 threads, against GraphBLAS.
+template <class T>
+void check_masked_writes_in_place() {
+  gb::graphblas_start(2);
+  const std::uint64_t n = 100000;
+  rng_t rng(seed_of("masked writes in place", n + sizeof(T)));
+  const int saved = omp_get_max_threads();
+  for (const double w_density : {0.4, 1.0})
+    for (const double u_density : {0.6, 1.0})
+      for (const mask_kind kind : {mask_kind::value, mask_kind::structural})
+        for (const bool complement : {false, true}) {
+          const write_options o{kind, complement, false, gb::binary_kind::none, w_density};
+          const vector<T> w0 = random_vector<T>(rng, n, w_density);
+          const vector<T> u = random_vector<T>(rng, n, u_density);
+          const vector<bool> mask = random_mask(rng, n);
+          const auto gw = to_gb(w0);
+          const auto gm = mask_to_gb(mask);
+          const auto go = gb_options(o, gw, gm);
+          const auto want = gb::grb_apply<T>(gb::unary_kind::ainv, to_gb(u), go);
+          const auto want_scalar = gb::grb_assign<T>(T(7), {}, go);
+          for (int threads = 1; threads <= 3; ++threads) {
+            SCOPED_TRACE(::testing::Message() << o.describe() << ", u density " << u_density << ", "
+                                              << threads << " threads");
+            omp_set_num_threads(threads);
+            vector<T> w = w0, ws = w0;
+            apply(w, mask, no_accum, runtime_unary<T>{gb::unary_kind::ainv}, u, gr_descriptor(o));
+            assign_scalar(ws, mask, no_accum, T(7), all_indices, gr_descriptor(o));
+            expect_equal(w, want);
+            expect_equal(ws, want_scalar);
+          }
+        }
+  omp_set_num_threads(saved);
+}
+
+TEST(OpsVector, MaskedWritesIntoDenseOrBitmapVectorsEqualGraphBLAS) {
+  check_masked_writes_in_place<float>();
+  check_masked_writes_in_place<std::int64_t>();
+  check_masked_writes_in_place<bool>();
+}
+
 // A bitmap w that only gains entries under a structural mask stays a bitmap however few it holds
 // (a BFS's parents, made a bitmap up front, are written in place level after level), and full it
 // becomes dense; one that loses entries takes the form its density calls for.
