@@ -64,11 +64,13 @@ struct vector_mask_test {
   const M* values;
   bool structural, complement;
 
-  // Branches only on the loop-invariant pointers and flags, never on a mask byte or value, so a
-  // mask of scattered entries costs no mispredicted branch where the caller selects by it.
+  // A structural test branches only on the loop-invariant pointer and flags, never on the mask's
+  // byte, so a mask of scattered entries costs no mispredicted branch where the caller selects by
+  // it. A value test reads a value only where the mask has an entry (an absent bool's byte may
+  // be invalid).
   bool operator()(std::uint64_t i) const noexcept {
     bool in = present == nullptr ? true : present[i] != 0;
-    if (!structural) in = in & truthy(values[i]);
+    if (!structural) in = in && truthy(values[i]);
     return in != complement;
   }
   static bool truthy(const M& v) noexcept {
