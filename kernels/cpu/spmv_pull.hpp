@@ -389,12 +389,15 @@ std::uint64_t pull_chunk(const csr_view<V> a, const X* x, const std::uint8_t* x_
   return found;
 }
 
-// pull_chunk with the long-row test where the chunk's entries could hold a long row.
+// pull_chunk with the long-row test where the chunk's entries could hold a long row. Always
+// inlined into spmv_pull, so that whether it is does not depend on what else the translation unit
+// instantiates (out of line, the marked pull of BFS ran slower: docs/kernel-speed-log.md).
 template <bool iso, bool ahead, class S, class V, class X, class Out, class Allowed>
-std::uint64_t pull_rows(const csr_view<V>& a, const X* x, const std::uint8_t* x_present,
-                        const Out& out, const Allowed& allowed, std::uint64_t begin,
-                        std::uint64_t end, std::uint64_t long_row,
-                        std::vector<std::uint64_t>& long_rows) {
+GRAPHRING_INLINE std::uint64_t pull_rows(const csr_view<V>& a, const X* x,
+                                         const std::uint8_t* x_present, const Out& out,
+                                         const Allowed& allowed, std::uint64_t begin,
+                                         std::uint64_t end, std::uint64_t long_row,
+                                         std::vector<std::uint64_t>& long_rows) {
   if (a.offsets[end] - a.offsets[begin] > long_row)
     return pull_chunk<iso, ahead, true, S>(a, x, x_present, out, allowed, begin, end, long_row,
                                            long_rows);
