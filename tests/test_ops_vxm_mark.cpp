@@ -6,11 +6,13 @@
 // a bitmap (one nearly full, as in a BFS's last levels) or dense, u sparse, a bitmap or
 // dense, on 1 and 3 threads, over a matrix large enough for the parallel kernel paths and one row
 // longer than a thread's share; also with w being u (BFS's q), u being m, d.transpose_second, a
-// matrix held in CCI, the push that writes m as it goes against the composed one, and the usage
+// matrix held in CCI, the push that writes m as it goes against the composed one (bit for bit on
+// one thread; the same indices, each a valid product, where threads claim them), and the usage
 // errors.
 #include <gtest/gtest.h>
 #include <omp.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -180,39 +182,112 @@ TEST(OpsVxmMark, BreadthFirstLevelsWithWBeingU) {
   }
 }
 
-// The push that writes m as it reaches each j (m a bitmap, ⊕ ANY, a frontier of few edges:
-// kernels' push_marked) keeps the first entry of u for each j, as the composed push does: w and m
-// equal bit for bit those of the same step with m held sparse (which composes vxm and the
-// assignment), from m nearly empty to nearly full, u from one entry to thousands (results sparse
-// and, past n / 16 entries, a bitmap), with and without the transpose and with a constant mark.
+// The same push step twice from m (random, of the given density): m held as a bitmap (the
+// marked push) and m held sparse (vxm and the assignment composed), w and m after each.
+struct two_pushes {
+  vector<std::int64_t> m_before, w_marked, marked, w_composed, composed;
+};
+
+template <class Mark>
+two_pushes push_both_ways(const matrix<std::int64_t>& a, const vector<std::int64_t>& u,
+                          const Mark& mark, double m_density, bool transpose, rng_t& rng) {
+  using S = any_secondi<std::int64_t>;
+  const std::uint64_t n = a.nrows();
+  two_pushes r{random_vector<std::int64_t>(rng, n, m_density),
+               vector<std::int64_t>(n),
+               {},
+               vector<std::int64_t>(n),
+               {}};
+  r.marked = r.m_before;
+  r.composed = r.m_before;
+  r.marked.to_bitmap();
+  r.composed.to_sparse();
+  const descriptor d{.transpose_second = transpose, .method = product_method::push};
+  vxm_mark(r.w_marked, r.marked, mark, S{}, u, a, d);
+  vxm_mark(r.w_composed, r.composed, mark, S{}, u, a, d);
+  return r;
+}
+
+// The push that writes m as it reaches each j (m a bitmap, ⊕ ANY: kernels' push_marked) on one
+// thread keeps the first entry of u for each j, as the composed push does: w and m equal bit for
+// bit those of the same step with m held sparse (which composes vxm and the assignment), from m
+// nearly empty to nearly full, u from one entry to thousands (results sparse and, past n / 16
+// entries, a bitmap), with and without the transpose and with a constant mark.
 TEST(OpsVxmMark, MarkedPushEqualsTheComposedPush) {
   rng_t rng(testing::ops::seed_of("vxm_mark marked push"));
   const matrix<std::int64_t> a =
       random_matrix<std::int64_t>(rng, shape{"big", 6000, 6000, 4.0 / 6000, true, true});
   const std::uint64_t n = a.nrows();
-  using S = any_secondi<std::int64_t>;
   const auto level = bind_first(first_op<std::int64_t>{}, std::int64_t(3));
   std::uint64_t bitmaps = 0, sparse = 0;
+  omp_set_num_threads(1);
   for (double m_density : {0.001, 0.2, 0.9})
     for (double u_density : {0.0002, 0.01, 0.3})
       for (bool transpose : {false, true}) {
         SCOPED_TRACE(::testing::Message() << "m density " << m_density << ", u density "
                                           << u_density << ", transpose " << transpose);
-        vector<std::int64_t> marked = random_vector<std::int64_t>(rng, n, m_density);
         const vector<std::int64_t> u = random_vector<std::int64_t>(rng, n, u_density);
-        vector<std::int64_t> composed = marked;
-        marked.to_bitmap();
-        composed.to_sparse();
-        vector<std::int64_t> w_marked(n), w_composed(n);
-        const descriptor d{.transpose_second = transpose, .method = product_method::push};
-        vxm_mark(w_marked, marked, level, S{}, u, a, d);
-        vxm_mark(w_composed, composed, level, S{}, u, a, d);
-        ASSERT_EQ(entries_of(w_marked), entries_of(w_composed));
-        ASSERT_EQ(entries_of(marked), entries_of(composed));
-        EXPECT_EQ(marked.nvals(), composed.nvals());
-        EXPECT_NE(marked.form(), vector_form::sparse) << "m only gained entries";
-        (w_marked.form() == vector_form::sparse ? sparse : bitmaps) += w_marked.nvals() > 0;
+        const two_pushes r = push_both_ways(a, u, level, m_density, transpose, rng);
+        ASSERT_EQ(entries_of(r.w_marked), entries_of(r.w_composed));
+        ASSERT_EQ(entries_of(r.marked), entries_of(r.composed));
+        EXPECT_EQ(r.marked.nvals(), r.composed.nvals());
+        EXPECT_NE(r.marked.form(), vector_form::sparse) << "m only gained entries";
+        (r.w_marked.form() == vector_form::sparse ? sparse : bitmaps) += r.w_marked.nvals() > 0;
       }
+  omp_set_num_threads(2);
+  EXPECT_GT(bitmaps, 0u) << "no case made a bitmap result";
+  EXPECT_GT(sparse, 0u) << "no case made a sparse result";
+}
+
+// On several threads a marked push of more than kernels::marked_push_serial_work edges lets each
+// thread claim the indices it reaches first: w and m hold exactly the indices of the composed
+// push (m sparse), none lost or taken twice, and each w(j) is an entry k of u with an edge to j,
+// m(j) its mark (here the parent itself), m's earlier entries untouched; on 2, 3 and 16 threads,
+// results sparse and a bitmap, from u of a few entries to most of them, with the transpose.
+TEST(OpsVxmMark, MarkedPushOnSeveralThreadsReachesWhatTheComposedPushReaches) {
+  rng_t rng(testing::ops::seed_of("vxm_mark parallel marked push"));
+  const matrix<std::int64_t> a =
+      random_matrix<std::int64_t>(rng, shape{"big", 20000, 20000, 8.0 / 20000, true, true});
+  const std::uint64_t n = a.nrows();
+  std::uint64_t bitmaps = 0, sparse = 0;
+  for (int threads : {2, 3, 16})
+    for (double m_density : {0.001, 0.5, 0.95})
+      for (double u_density : {0.01, 0.05, 0.6})
+        for (bool transpose : {false, true}) {
+          SCOPED_TRACE(::testing::Message()
+                       << threads << " threads, m density " << m_density << ", u density "
+                       << u_density << ", transpose " << transpose);
+          omp_set_num_threads(threads);
+          const vector<std::int64_t> u = random_vector<std::int64_t>(rng, n, u_density);
+          const two_pushes r =
+              push_both_ways(a, u, identity_op<std::int64_t>{}, m_density, transpose, rng);
+          const entries m_before = entries_of(r.m_before), u_entries = entries_of(u);
+          const entries got = entries_of(r.w_marked), want = entries_of(r.w_composed),
+                        m_after = entries_of(r.marked);
+          std::uint64_t found = 0;
+          for (std::uint64_t j = 0; j < n; ++j) {
+            ASSERT_EQ(bool(got[j]), bool(want[j])) << "w(" << j << ")";
+            if (m_before[j]) {
+              ASSERT_EQ(m_after[j], m_before[j]) << "m(" << j << ") was there before";
+              continue;
+            }
+            ASSERT_EQ(m_after[j], got[j]) << "m(" << j << ")";
+            if (!got[j]) continue;
+            ++found;
+            const std::uint64_t k = std::uint64_t(*got[j]);
+            ASSERT_LT(k, n);
+            ASSERT_TRUE(u_entries[k]) << "w(" << j << ") = " << k << ", not in u";
+            const std::uint64_t r = transpose ? j : k, col = transpose ? k : j;
+            // a row's columns ascend (a full row is searched, not scanned, for each j)
+            ASSERT_TRUE(std::binary_search(a.cols().data() + a.offsets()[r],
+                                           a.cols().data() + a.offsets()[r + 1], vertex_id(col)))
+                << "w(" << j << ") = " << k << ", no edge";
+          }
+          EXPECT_EQ(r.w_marked.nvals(), found);
+          EXPECT_EQ(r.marked.nvals(), r.composed.nvals());
+          (r.w_marked.form() == vector_form::sparse ? sparse : bitmaps) += found > 0;
+        }
+  omp_set_num_threads(2);
   EXPECT_GT(bitmaps, 0u) << "no case made a bitmap result";
   EXPECT_GT(sparse, 0u) << "no case made a sparse result";
 }

@@ -8,11 +8,11 @@
 // (and u not m), both are written in one pass: when the step pulls by request (d.method = pull),
 // the pull kernel writes m(i) as it stores row i's sum (kernels' pull_into_marked_result: row i's
 // thread alone reads and writes m(i)); when it pushes (by request, or automatically while u is
-// sparse), ⊕ is ANY and u's rows hold few enough edges for one thread, the push writes m(j) as it
-// first reaches j (kernels' push_marked, the first entry of u winning as in the composed push).
-// Otherwise (a formatted matrix, m sparse or dense, another monoid's push, a wide push) the two
-// operations run as written, the second visiting only w's entries. w may be u; w being m is a
-// usage error.
+// sparse) and ⊕ is ANY, the push writes m(j) as it first reaches j (kernels' push_marked: on one
+// thread the first entry of u wins, as in the composed push; a wider push's threads claim each j
+// by an atomic exchange on m's presence byte, so w(j) may come from any entry of u reaching j).
+// Otherwise (a formatted matrix, m sparse or dense, another monoid's push) the two operations run
+// as written, the second visiting only w's entries. w may be u; w being m is a usage error.
 // d's mask flags are implied (structural, complemented, replace); its method and
 // transpose_second are honoured.
 #pragma once
@@ -83,9 +83,8 @@ bool pushed_and_marked(vector<W>& w, vector<M>& m, const Mark& mark, const vecto
     const vector<U>& x = sparse_form(u, spare);
     const kernels::marked_target<M, Mark> target{m.values(), m.present(), mark};
     kernels::marked_push_result<C> t;
-    if (!kernels::push_marked<S>(rows.view(), x.indices(), x.indices(), x.values(), x.nvals(),
-                                 target, push_workspace<C>(), sparse_density_divisor, t))
-      return false;
+    kernels::push_marked<S>(rows.view(), x.indices(), x.indices(), x.values(), x.nvals(), target,
+                            push_workspace<C>(), sparse_density_divisor, t);
     const std::uint64_t n = rows.ncols();
     w = t.bitmap ? vector<C>::from_bitmap(n, std::move(t.values), std::move(t.present), t.count)
                  : vector<C>::from_sorted(n, std::move(t.indices), std::move(t.values));
