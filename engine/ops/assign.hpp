@@ -376,11 +376,7 @@ void assign_scalar(vector<W>& w, const Mask& mask, const Accum& accum, const S& 
       detail::with_vector_mask(mask, d, [&](const auto& allows) {
         auto has = [](std::uint64_t) { return true; };
         auto same = [value](std::uint64_t) { return value; };
-        if (w.form() == vector_form::bitmap) {
-          detail::overwrite_allowed<true, selects>(w, allows, has, same);
-        } else {
-          detail::overwrite_allowed<false, selects>(w, allows, has, same);
-        }
+        detail::overwrite_allowed_in_form<selects>(w, allows, has, same);
       });
       w.conform();
       return;

@@ -192,6 +192,18 @@ void overwrite_allowed(vector<W>& w, const Allowed& allows, const Has& has_in,
   if constexpr (bitmap) w.set_nvals(count);
 }
 
+// overwrite_allowed for w's form: a bitmap w keeps its presence bytes and count, a dense one is
+// only written.
+template <bool selects, class W, class Allowed, class Has, class Value>
+void overwrite_allowed_in_form(vector<W>& w, const Allowed& allows, const Has& has,
+                               const Value& value) {
+  if (w.form() == vector_form::bitmap) {
+    overwrite_allowed<true, selects>(w, allows, has, value);
+  } else {
+    overwrite_allowed<false, selects>(w, allows, has, value);
+  }
+}
+
 // overwrite_allowed with z = t, an addressable vector; values of one arithmetic type are selected.
 template <class W, class C, class Allowed>
 void overwrite_allowed_from(vector<W>& w, const vector<C>& t, const Allowed& allows) {
@@ -203,11 +215,7 @@ void overwrite_allowed_from(vector<W>& w, const vector<C>& t, const Allowed& all
     return from_present == nullptr ? true : from_present[i] != 0;
   };
   auto value = [from](std::uint64_t i) { return from[i]; };
-  if (w.form() == vector_form::bitmap) {
-    overwrite_allowed<true, selects>(w, allows, has, value);
-  } else {
-    overwrite_allowed<false, selects>(w, allows, has, value);
-  }
+  overwrite_allowed_in_form<selects>(w, allows, has, value);
 }
 
 template <class W, class Mask, class Accum, class C>

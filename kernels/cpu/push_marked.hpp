@@ -158,13 +158,7 @@ void push_marked_in_parallel(const csr_view<V>& a, const std::uint32_t* u_index,
   const std::uint64_t threads = std::uint64_t(omp_get_max_threads());
   const std::uint64_t chunks = std::min(
       u_nvals, std::clamp<std::uint64_t>(work / marked_push_chunk_work, threads, threads * 16));
-  std::vector<std::uint64_t> first(chunks + 1, u_nvals);
-  first[0] = 0;
-  std::uint64_t seen = 0, c = 1;
-  for (std::uint64_t e = 0; e < u_nvals && c < chunks; ++e) {
-    seen += a.offsets[u_row[e] + 1] - a.offsets[u_row[e]];
-    while (c < chunks && seen >= work * c / chunks) first[c++] = e + 1;
-  }
+  const std::vector<std::uint64_t> first = equal_work_chunks(a, u_row, u_nvals, work, chunks);
 #pragma omp parallel
   {
     std::uint32_t mine[buffered];

@@ -271,6 +271,22 @@ struct push_split {
   std::vector<array<std::uint32_t>> bucket_touched;
 };
 
+// u's entries cut into `chunks` runs of about equal edge work (work: the edges of all u's rows):
+// run c is entries [first[c], first[c + 1]) of u, and a run may be empty.
+template <class V>
+std::vector<std::uint64_t> equal_work_chunks(const csr_view<V>& a, const std::uint32_t* u_row,
+                                             std::uint64_t u_nvals, std::uint64_t work,
+                                             std::uint64_t chunks) {
+  std::vector<std::uint64_t> first(chunks + 1, u_nvals);
+  first[0] = 0;
+  std::uint64_t seen = 0, c = 1;
+  for (std::uint64_t e = 0; e < u_nvals && c < chunks; ++e) {
+    seen += a.offsets[u_row[e] + 1] - a.offsets[u_row[e]];
+    while (c < chunks && seen >= work * c / chunks) first[c++] = e + 1;
+  }
+  return first;
+}
+
 template <class V>
 push_split split_push(const csr_view<V>& a, const std::uint32_t* u_row, std::uint64_t u_nvals,
                       std::uint64_t work, int threads) {
@@ -282,17 +298,7 @@ push_split split_push(const csr_view<V>& a, const std::uint32_t* u_row, std::uin
   // As many as that span needs, so none starts at n or past it: a bucket at n (n not a multiple
   // of 64) would fold its predecessor's last mark word a second time.
   if (split.span > 0) split.buckets = int((a.ncols + split.span - 1) / split.span);
-  // Frontier chunks of equal edge work.
-  std::vector<std::uint64_t>& chunk_begin = split.chunk_begin;
-  chunk_begin.assign(threads + 1, u_nvals);
-  std::uint64_t seen = 0;
-  int t = 0;
-  chunk_begin[0] = 0;
-  for (std::uint64_t e = 0; e < u_nvals && t < threads - 1; ++e) {
-    seen += a.offsets[u_row[e] + 1] - a.offsets[u_row[e]];
-    if (seen >= work * (t + 1) / threads) chunk_begin[++t] = e + 1;
-  }
-  for (int s = t + 1; s < threads; ++s) chunk_begin[s] = u_nvals;
+  split.chunk_begin = equal_work_chunks(a, u_row, u_nvals, work, std::uint64_t(threads));
   split.bucket_touched.resize(split.buckets);
   return split;
 }
