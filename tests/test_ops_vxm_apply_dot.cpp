@@ -4,8 +4,10 @@
 // (reduced by the whole team, after the chunks), on 1, 2 and 3 threads: w is the serial loop's
 // exactly where the sums are exact, the total within rounding, and the same total on every run
 // with the same threads. Also over a matrix held in CCI, with a sparse u, with w being z or u, and
-// its size errors; over svb and SELL and with a sparse u (the product, then one pass), w and the
-// total bit for bit those of the operations as written. And ewise_mult_dot
+// its size errors; over svb, SELL with u above the prefetch threshold and with a sparse u (the
+// product, then one pass), w and the total bit for bit those of the operations as written; over
+// SELL below it (the format's rows straight into the fused pass), w and s bit for bit those of
+// the product then the passes, the totals within rounding. And ewise_mult_dot
 // (engine/ops/ewise_mult_dot.hpp): w and the total bit for bit those of ewise_mult and dot, on 1,
 // 2 and 3 threads, below and above the parallel threshold, with sparse and bitmap operands, and
 // with w being u, v or z. And the two fused: vxm_apply_dot with mult_dot_after.
@@ -26,6 +28,7 @@
 #include "engine/ops/operations.hpp"
 #include "engine/ops/vxm_apply_dot.hpp"
 #include "semirings/named_ops.hpp"
+#include "test_support.hpp"
 
 namespace graphring {
 namespace {
@@ -53,6 +56,32 @@ vector<double> random_dense(std::mt19937_64& rng, std::uint64_t n) {
   for (std::uint64_t i = 0; i < n; ++i) v.set(i, double(rng() % 16));
   return v;
 }
+
+// Dense, each entry (0 .. mod - 1) / 997: sums that round, so their order shows.
+vector<double> fractions(std::mt19937_64& rng, std::uint64_t n, std::uint64_t mod) {
+  vector<double> x = vector<double>::dense(n, 0.0);
+  for (std::uint64_t i = 0; i < n; ++i) x.set(i, double(rng() % mod) / 997.0);
+  return x;
+}
+
+// A power iteration's operands: a random 120,000 x 120,000 matrix (random_matrix, 300,000
+// entries) and dense fractions u (the product's input), z and y (the inner products'), v (the
+// element-wise product's), drawn in that order from `seed`.
+struct power_step_operands {
+  std::uint64_t n;
+  matrix<double> a;
+  vector<double> u, z, v, y;
+  explicit power_step_operands(std::uint64_t seed) : power_step_operands(std::mt19937_64(seed)) {}
+
+ private:
+  explicit power_step_operands(std::mt19937_64 rng)
+      : n(120000),
+        a(random_matrix(rng, n, 300000)),
+        u(fractions(rng, n, 1000)),
+        z(fractions(rng, n, 1000)),
+        v(fractions(rng, n, 7)),
+        y(fractions(rng, n, 3)) {}
+};
 
 // The serial loop: t(j) = ⊕_k u(k) ⊗ A(k,j), identity where none; w = finish(t); ⊕ |w - z|.
 template <class S, class Finish>
@@ -204,9 +233,62 @@ TEST(OpsVxmApplyDot, TheProductThenOnePassEqualsTheOperationsAsWritten) {
       for (std::uint64_t j = 0; j < n; ++j) ASSERT_EQ(w_is_z.values()[j], want.values()[j]) << j;
     };
     check(svb, u, "svb");
-    check(sell, u, "SELL");
+    {
+      // u above the threshold: SELL's product, then the pass (below it, the fused pull: the test
+      // after this one)
+      const testing::scoped_prefetch_threshold low(n * sizeof(double) / 4);
+      check(sell, u, "SELL");
+    }
     check(svb, sparse_u, "svb, sparse u");
     check(a, sparse_u, "CSR, sparse u");
+  }
+  omp_set_num_threads(omp_get_num_procs());
+}
+
+// Over SELL-C-σ with u within the prefetch threshold, the format's kernel puts its rows straight
+// into the fused pass (mxv_format.hpp's pull_into_every_row): w and s bit for bit those of the
+// format's product then the passes (u above the threshold: the same sums per row), both totals
+// within rounding (folded in the format's row order, not dot's), the same on every run with the
+// same threads; sums that round, a column no entry reaches, a column longer than a thread's share;
+// on 1, 2 and 3 threads.
+TEST(OpsVxmApplyDot, OverSellTheRowsGoStraightIntoTheFusedPass) {
+  const power_step_operands operands(29);
+  const formatted_matrix<double> sell(operands.a, format_kind::sell);
+  const std::uint64_t n = operands.n;
+  const vector<double>&u = operands.u, &z = operands.z, &v = operands.v, &y = operands.y;
+  const auto finish = bind_first(plus_op<double>{}, 1.0 / 3.0);
+  using E = plus_times<double>;
+  using F = plus_first<double>;
+  auto run = [&](std::uint64_t threshold, vector<double>& w, vector<double>& s) {
+    const testing::scoped_prefetch_threshold at(threshold);
+    return vxm_apply_dot(w, finish, F{}, u, sell, plus_absolute_difference{}, z,
+                         mult_dot_after(s, times_op<double>{}, v, E{}, y));
+  };
+  const std::uint64_t below = n * sizeof(double) / 4, above = n * sizeof(double) * 4;
+  for (const int threads : {1, 2, 3}) {
+    omp_set_num_threads(threads);
+    SCOPED_TRACE(::testing::Message() << threads << " threads");
+    vector<double> want_w(n), want_s(n), w(n), s(n);
+    const auto want = run(below, want_w, want_s);
+    const auto got = run(above, w, s);
+    EXPECT_NEAR(got.first, want.first, 1e-12 * want.first);
+    EXPECT_NEAR(got.second, want.second, 1e-12 * want.second);
+    ASSERT_EQ(w.nvals(), n);
+    ASSERT_EQ(s.nvals(), n);
+    for (std::uint64_t j = 0; j < n; ++j) {
+      ASSERT_EQ(w.values()[j], want_w.values()[j]) << j;
+      ASSERT_EQ(s.values()[j], want_s.values()[j]) << j;
+    }
+    ASSERT_EQ(w.values()[n - 1], finish(0.0));  // column n - 1: no entry
+    vector<double> w2(n), s2(n);
+    const auto again = run(above, w2, s2);
+    EXPECT_EQ(again.first, got.first);
+    EXPECT_EQ(again.second, got.second);
+    // Without the element-wise product after it, the same w and first total.
+    const testing::scoped_prefetch_threshold at(above);
+    vector<double> alone(n);
+    EXPECT_EQ(vxm_apply_dot(alone, finish, F{}, u, sell, plus_absolute_difference{}, z), got.first);
+    for (std::uint64_t j = 0; j < n; ++j) ASSERT_EQ(alone.values()[j], w.values()[j]) << j;
   }
   omp_set_num_threads(omp_get_num_procs());
 }
@@ -294,16 +376,11 @@ TEST(OpsEwiseMultDot, SizesAreChecked) {
 // sums that round, a column no entry reaches, a column longer than a thread's share) and through
 // the two operations (a formatted matrix, a sparse v, s being u), on 1, 2 and 3 threads.
 TEST(OpsVxmApplyDot, WithMultDotAfterEqualsTheTwoOperations) {
-  std::mt19937_64 rng(23);
-  const std::uint64_t n = 120000;
-  const matrix<double> a = random_matrix(rng, n, 300000);
+  const power_step_operands operands(23);
+  const std::uint64_t n = operands.n;
+  const matrix<double>& a = operands.a;
+  const vector<double>&u = operands.u, &z = operands.z, &v = operands.v, &y = operands.y;
   const formatted_matrix<double> svb(a, format_kind::svb);
-  auto fraction = [&](std::uint64_t mod) {
-    vector<double> x = vector<double>::dense(n, 0.0);
-    for (std::uint64_t i = 0; i < n; ++i) x.set(i, double(rng() % mod) / 997.0);
-    return x;
-  };
-  const vector<double> u = fraction(1000), z = fraction(1000), v = fraction(7), y = fraction(3);
   vector<double> sparse_v(n);
   for (std::uint64_t i = 0; i < n; i += 5) sparse_v.set(i, v.values()[i]);
   const auto finish = bind_first(plus_op<double>{}, 1.0 / 3.0);

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "core/prefetch_threshold.hpp"
 #include "engine/formats/row_gather.hpp"
 #include "engine/formatted_matrix.hpp"
 #include "engine/ops/mxv.hpp"
@@ -36,6 +37,20 @@ const V* stored_values(const value_array& values) {
   return held ? held->data() : nullptr;
 }
 
+// Where a format kernel reads m's values from: a part's stored values (none: the iso value, or
+// positions into m's CSR values).
+template <class A, class T>
+kernels::format_values<A, format_stored_t<T>, T> values_of(const formatted_matrix<T>& m,
+                                                           const value_array* stored) {
+  using V = format_stored_t<T>;
+  kernels::format_values<A, V, T> values;
+  values.has_values = m.has_values();
+  values.target = m.position_values();
+  values.iso = static_cast<A>(m.iso_value());
+  if (stored) values.stored = stored_values<V>(*stored);
+  return values;
+}
+
 // t = m ⊕.⊗ u by pull through m's format f (encoding m.encoded()), S in the mxv orientation.
 template <class S, class T, class U, class Allowed>
 vector<typename S::c_type> format_pull(const formatted_matrix<T>& m, const any_format& f,
@@ -51,16 +66,9 @@ vector<typename S::c_type> format_pull(const formatted_matrix<T>& m, const any_f
   const std::uint64_t n = m.nrows();
   array<C> y = storage.size() == n ? std::move(storage) : array<C>(n);
   array<std::uint8_t> present(n);
-  kernels::format_values<A, V, T> values;
-  values.has_values = m.has_values();
-  values.target = m.position_values();
-  values.iso = static_cast<A>(m.iso_value());
+  const kernels::format_values<A, V, T> values = values_of<A>(m, nullptr);
   // One part's value source (HYB has two).
-  auto source = [&](const value_array& stored) {
-    kernels::format_values<A, V, T> s = values;
-    s.stored = stored_values<V>(stored);
-    return s;
-  };
+  auto source = [&](const value_array& stored) { return values_of<A>(m, &stored); };
   const U* xv = x.values();
   const std::uint8_t* xp = x.present();
   C* yv = y.data();
@@ -183,6 +191,31 @@ vector<typename S::c_type> pull_product(const formatted_matrix<T>& rows, const v
   const vector<U> x = detail::relabelled_input(u, rank);
   return detail::in_original_order(detail::format_pull<S>(rows, f, x, detail::allow_all{}, {}),
                                    rank, allows, std::move(storage));
+}
+
+// Every row of rows ⊕.⊗ u into a CSR pull kernel's `out` (kernels/cpu/spmv_pull.hpp: each row's
+// sum, the monoid's identity where it has no product), u dense, S in the mxv orientation and a
+// monoid that does not stop rows early, where rows' format has such a kernel: SELL-C-σ in the
+// original order. SELL gives its rows in its sorted order, so out's reads and writes of row i
+// scatter over all n rows: only while u (n entries) is within prefetch_above_bytes(), the caches'
+// share, is the one pass faster than the format's product and a pass in row order
+// (docs/kernel-speed-log.md). Returns false, writing nothing, where it does not apply; the fused
+// operations (vxm_apply_dot) then compose theirs. Found by argument-dependent lookup on
+// formatted_matrix, beside the overload for a plain matrix (engine/ops/vxm_apply_dot.hpp).
+template <class S, class T, class U, class Out>
+bool pull_into_every_row(const formatted_matrix<T>& rows, const vector<U>& u, const Out& out) {
+  if constexpr (stops_rows_early_v<typename S::add_monoid>) {
+    return false;
+  } else {
+    if (rows.order() != vertex_order::original || u.form() != vector_form::dense ||
+        u.size() * sizeof(U) > prefetch_above_bytes())
+      return false;
+    const auto* sell = std::get_if<sell_matrix>(&rows.format().matrix());
+    if (!sell) return false;
+    const auto values = detail::values_of<typename S::a_type>(rows, &sell->values());
+    kernels::spmv_pull_sell_into<S>(sell->view(values.stored), values, u.values(), out);
+    return true;
+  }
 }
 
 namespace detail {

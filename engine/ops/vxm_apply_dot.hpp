@@ -9,7 +9,10 @@
 // over Aᵀ stores finish(t(j)) as each row's sum is found and folds w(j) ⊗ z(j) into the total
 // there (kernels' pull_into_finished), so w is written once and neither w nor z is read again;
 // the total is folded in row order within fixed chunks and the chunks in order, so it depends on
-// the thread count only. Any other matrix (a formatted one) or u, with z dense, takes the product
+// the thread count only. Over a matrix held in SELL-C-σ, with u small enough that the rows' sorted
+// order costs nothing (pull_into_every_row, engine/ops/mxv_format.hpp), the format's kernel does
+// the same, the total folded in the format's row order within its blocks. Any other matrix or u,
+// with z dense, takes the product
 // t into w's storage by vxm and then one pass that finishes every entry in place and folds the
 // total in dot's order (finish_and_dot): two passes where the operations as written take four (a
 // fill, the product with its accumulation, the apply, the dot), with the same w and total, bit for
@@ -59,6 +62,16 @@ typename D::c_type finish_and_dot(W* to, const W* t, const std::uint8_t* t_prese
 
 }  // namespace detail
 
+// Every row of rows ⊕.⊗ u into a CSR pull kernel's `out` (kernels/cpu/spmv_pull.hpp), u dense, S
+// in the mxv orientation: the CSR pull, always taken. The overload for a formatted matrix
+// (engine/ops/mxv_format.hpp), found by argument-dependent lookup, takes it where the format has
+// such a kernel and returns false elsewhere.
+template <class S, class AT, class U, class Out>
+bool pull_into_every_row(const matrix<AT>& rows, const vector<U>& u, const Out& out) {
+  kernels::spmv_pull_into<S>(rows.view(), u.values(), nullptr, out, detail::allow_all{});
+  return true;
+}
+
 template <class D, class S, class W, class Finish, class U, class Matrix, class Z>
 typename D::c_type vxm_apply_dot(vector<W>& w, const Finish& finish, S, const vector<U>& u,
                                  const Matrix& a, D, const vector<Z>& z) {
@@ -74,16 +87,14 @@ typename D::c_type vxm_apply_dot(vector<W>& w, const Finish& finish, S, const ve
     w = std::move(result);
     return total;
   }
-  if constexpr (detail::is_plain_matrix_v<Matrix> && std::is_same_v<W, C>) {
+  if constexpr (std::is_same_v<W, C>) {
     if (u.form() == vector_form::dense && z.form() == vector_form::dense) {
       const std::uint64_t n = w.size();
       if (w.form() != vector_form::dense) w = vector<W>::dense(n, W{});
       T total{};
       const kernels::pull_into_finished<C, Finish, D, Z> out{w.values(), finish, z.values(),
                                                              &total};
-      kernels::spmv_pull_into<flipped<S>>(a.transposed().view(), u.values(), nullptr, out,
-                                          detail::allow_all{});
-      return total;
+      if (pull_into_every_row<flipped<S>>(a.transposed(), u, out)) return total;
     }
   }
   using M = typename S::add_monoid;
@@ -120,8 +131,9 @@ typename D::c_type vxm_apply_dot(vector<W>& w, const Finish& finish, S, const ve
 
 // vxm_apply_dot(w, finish, S, u, A, D, z, mult_dot_after(s, op, v, E, y)): the above, and then
 // s = w ⊙ v and ⊕_E w(j) ⊗_E y(j) (engine/ops/then_mult_dot.hpp); returns {w ⊕_D.⊗_D z, that}.
-// Over a plain matrix with u, z, v and y dense and s none of the other vectors, the pull stores
-// s(j) and folds both totals as it stores w(j) (kernels' pull_into_finished_then): w and s bit
+// Over a plain matrix (or SELL-C-σ, as above) with u, z, v and y dense and s none of the other
+// vectors, the pull stores s(j) and folds both totals as it stores w(j)
+// (kernels' pull_into_finished_then): w and s bit
 // for bit as the two operations give them, the second total folded as the first is (row order
 // within the pull's chunks) rather than in dot's order. Otherwise the two operations in turn.
 template <class D, class S, class W, class Finish, class U, class Matrix, class Z, class Q,
@@ -130,7 +142,7 @@ std::pair<typename D::c_type, typename E::c_type> vxm_apply_dot(
     vector<W>& w, const Finish& finish, S, const vector<U>& u, const Matrix& a, D,
     const vector<Z>& z, const then_mult_dot<vector<Q>, Op, vector<V>, E, vector<Y>>& then) {
   using C = typename S::c_type;
-  if constexpr (detail::is_plain_matrix_v<Matrix> && std::is_same_v<W, C>) {
+  if constexpr (std::is_same_v<W, C>) {
     const void* const out = &then.s;
     const bool apart = out != &u && out != &w && out != &z && out != &then.v && out != &then.y &&
                        static_cast<const void*>(&w) != static_cast<const void*>(&u);
@@ -151,10 +163,9 @@ std::pair<typename D::c_type, typename E::c_type> vxm_apply_dot(
       typename Out::total_type total{};
       const Out into{w.values(), finish,          z.values(),      values.data(),
                      then.op,    then.v.values(), then.y.values(), &total};
-      kernels::spmv_pull_into<flipped<S>>(a.transposed().view(), u.values(), nullptr, into,
-                                          detail::allow_all{});
+      const bool pulled = pull_into_every_row<flipped<S>>(a.transposed(), u, into);
       then.s = vector<Q>::from_dense(std::move(values));
-      return {total.first, total.second};
+      if (pulled) return {total.first, total.second};
     }
   }
   const auto first = vxm_apply_dot(w, finish, S{}, u, a, D{}, z);

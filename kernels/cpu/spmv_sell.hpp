@@ -1,7 +1,8 @@
 // Pull SpMV over SELL-C-σ (Kreutzer, Hager, Wellein, Fehske, Bishop 2014; the sectioned ELL of
 // seeds/001; engine/formats/sell.hpp), with the contract of kernels/cpu/spmv_format_common.hpp.
 // The loop is written out for the format: eight rows per slot column, one running sum each; work
-// is balanced by slice ranges of equal slots.
+// is balanced by slice ranges of equal slots. spmv_pull_sell_into gives every row's sum to a CSR
+// pull kernel's `out` instead (the fused pull of vxm_apply_dot, PageRank's step).
 #pragma once
 
 #include <algorithm>
@@ -9,8 +10,10 @@
 #include <utility>
 #include <vector>
 
+#include "core/array.hpp"
 #include "kernels/cpu/prefetch.hpp"
 #include "kernels/cpu/spmv_format_common.hpp"
+#include "kernels/cpu/spmv_pull.hpp"
 #include "kernels/formats/sell_view.hpp"
 
 namespace graphring::kernels {
@@ -43,6 +46,33 @@ GRAPHRING_INLINE std::uint64_t write_lane(vertex_id r, bool taken, const C& sum,
   return take;
 }
 
+// Where a dense sweep's lanes go: y and y_present for the rows `allowed` allows, as the format
+// contract says.
+template <class C, class Allowed>
+struct lanes_into_result {
+  C* y;
+  std::uint8_t* y_present;
+  const Allowed& allowed;
+  GRAPHRING_INLINE bool wants(vertex_id r) const { return r != padding_column && allowed(r); }
+  GRAPHRING_INLINE std::uint64_t put(vertex_id r, bool taken, const C& sum) const {
+    return write_lane(r, taken, sum, y, y_present, allowed);
+  }
+};
+
+// Or a CSR pull kernel's `out` (kernels/cpu/spmv_pull.hpp), which takes every row: its sum, the
+// monoid's identity where the row has no entry.
+template <class Out>
+struct lanes_into_out {
+  const Out& out;  // a reference: a totalling out folds into its own copy's running total
+  GRAPHRING_INLINE static bool wants(vertex_id r) { return r != padding_column; }
+  template <class C>
+  GRAPHRING_INLINE std::uint64_t put(vertex_id r, bool taken, const C& sum) const {
+    if (r == padding_column) return 0;
+    out.put(r, sum, taken);
+    return taken;
+  }
+};
+
 // The lanes of a SELL slice with an entry in the slot column at `at` (a prefix of the lanes,
 // which are sorted by length), out of `active`.
 GRAPHRING_INLINE std::uint64_t lanes_with_entries(const vertex_id* cols, std::uint64_t at,
@@ -62,15 +92,15 @@ GRAPHRING_INLINE std::uint64_t lanes_with_entries(const vertex_id* cols, std::ui
 // registers; the gathers of x for all lanes are independent.
 // `ahead` prefetches x for the slots gather_lookahead places on (kernels/cpu/prefetch.hpp); the
 // caller guarantees that the slot array holds them.
-template <bool ahead, class S, class Values, class X, class Allowed, std::size_t... L>
+// The lanes' sums go to `into` (lanes_into_result or lanes_into_out).
+template <bool ahead, class S, class Values, class X, class Into, std::size_t... L>
 std::uint64_t sweep_dense_lanes(const vertex_id* cols, std::uint64_t first, std::uint64_t stride,
                                 std::uint64_t end, std::uint64_t lanes, const vertex_id* rows,
-                                const Values& values, const X* x, typename S::c_type* y,
-                                std::uint8_t* y_present, const Allowed& allowed,
+                                const Values& values, const X* x, const Into& into,
                                 std::index_sequence<L...> all) {
   typename S::c_type acc[sizeof...(L)] = {(void(L), S::zero())...};
-  bool wanted = false;  // some lane's row is allowed
-  ((wanted = wanted || (L < lanes && rows[L] != padding_column && allowed(rows[L]))), ...);
+  bool wanted = false;  // some lane's row is wanted
+  ((wanted = wanted || (L < lanes && into.wants(rows[L]))), ...);
   const std::uint64_t filled = first < end && wanted ? lanes_with_entries(cols, first, lanes) : 0;
   std::uint64_t active = filled;
   for (std::uint64_t at = first; at < end && active > 0; at += stride) {
@@ -83,7 +113,7 @@ std::uint64_t sweep_dense_lanes(const vertex_id* cols, std::uint64_t first, std:
     }
   }
   std::uint64_t found = 0;
-  ((found += L < lanes ? write_lane(rows[L], L < filled, acc[L], y, y_present, allowed) : 0), ...);
+  ((found += L < lanes ? into.put(rows[L], L < filled, acc[L]) : 0), ...);
   return found;
 }
 
@@ -152,10 +182,11 @@ std::uint64_t pull_sell(const sell_view<V>& a, const Values& values, const X* x,
         const vertex_id* rows = a.row_of + s * a.chunk + first;
         if constexpr (dense && !stops_rows_early_v<typename S::add_monoid>) {
           constexpr auto all = std::make_index_sequence<group>{};
+          const lanes_into_result<typename S::c_type, Allowed> into{y, y_present, allowed};
           found += ahead ? sweep_dense_lanes<true, S>(a.cols, base + first, a.chunk, end, lanes,
-                                                      rows, values, x, y, y_present, allowed, all)
+                                                      rows, values, x, into, all)
                          : sweep_dense_lanes<false, S>(a.cols, base + first, a.chunk, end, lanes,
-                                                       rows, values, x, y, y_present, allowed, all);
+                                                       rows, values, x, into, all);
         } else {
           found += sweep_flagged_lanes<group, S>(a.cols, base + first, a.chunk, end, lanes, rows,
                                                  values, x, x_present, y, y_present, allowed);
@@ -167,6 +198,59 @@ std::uint64_t pull_sell(const sell_view<V>& a, const Values& values, const X* x,
 }
 
 }  // namespace detail
+
+// Every row's sum over a dense x into a CSR pull kernel's `out` (kernels/cpu/spmv_pull.hpp:
+// pull_into_finished and the like), for a monoid that does not stop rows early: the dense sweep
+// above, each block of slices folding its rows into a partial of its own when `out` totals, the
+// partials combined in block order (so the total depends on the thread count only, as in the
+// CSR kernel). A row's sum is folded in column order, as the CSR kernel folds it.
+template <class S, class V, class Values, class X, class Out>
+void spmv_pull_sell_into(const sell_view<V>& a, const Values& values, const X* x, const Out& out) {
+  static_assert(!stops_rows_early_v<typename S::add_monoid>);
+  constexpr std::uint64_t group = 8;
+  constexpr auto all = std::make_index_sequence<group>{};
+  const std::uint64_t blocks = detail::block_count(a.slice_offsets[a.slices] + a.slices);
+  const std::vector<std::uint64_t> bounds =
+      detail::balanced_blocks(a.slice_offsets, a.slices, blocks);
+  const std::uint64_t slots = a.slice_offsets[a.slices];
+  const bool prefetch = a.ncols * sizeof(X) > prefetch_above_bytes();
+  constexpr bool totals = detail::totalling_out<Out>;
+  using partial_type = typename detail::out_total<Out>::type;
+  array<partial_type> partial;
+  if constexpr (totals) partial = array<partial_type>(blocks, Out::total_monoid::identity());
+#pragma omp parallel for schedule(dynamic, 1) if (blocks > 1)
+  for (std::int64_t b = 0; b < std::int64_t(blocks); ++b) {
+    const bool ahead = prefetch && a.slice_offsets[bounds[b + 1]] + gather_lookahead <= slots;
+    const auto block_out = [&] {
+      if constexpr (totals) {
+        return out.for_partial(&partial[b]);
+      } else {
+        return out;
+      }
+    }();
+    const detail::lanes_into_out<Out> into{block_out};
+    for (std::uint64_t s = bounds[b]; s < bounds[b + 1]; ++s) {
+      const std::uint64_t base = a.slice_offsets[s], end = a.slice_offsets[s + 1];
+      for (std::uint64_t first = 0; first < a.chunk; first += group) {
+        const std::uint64_t lanes = std::min(group, a.chunk - first);
+        const vertex_id* rows = a.row_of + s * a.chunk + first;
+        if (ahead) {
+          detail::sweep_dense_lanes<true, S>(a.cols, base + first, a.chunk, end, lanes, rows,
+                                             values, x, into, all);
+        } else {
+          detail::sweep_dense_lanes<false, S>(a.cols, base + first, a.chunk, end, lanes, rows,
+                                              values, x, into, all);
+        }
+      }
+    }
+    if constexpr (totals) block_out.flush();
+  }
+  if constexpr (totals) {
+    partial_type total = Out::total_monoid::identity();
+    for (const partial_type& p : partial) total = typename Out::total_monoid()(total, p);
+    *out.result = total;
+  }
+}
 
 template <class S, class V, class Values, class X, class Allowed>
 std::uint64_t spmv_pull_sell(const sell_view<V>& a, const Values& values, const X* x,
