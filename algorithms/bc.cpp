@@ -130,6 +130,8 @@ vector<double> betweenness(graph& g, std::span<const vertex_id> sources,
   if (g.duplicate_edges() == 0) {
     // Stored compressed: the products read A's (and Aᵀ's) rows from the file's format.
     if (auto stored = stored_structure(g, format)) return betweenness(*stored, sources);
+    // In a format, the one g keeps where it keeps its formats (graph::keep_formats).
+    if (!format.plain_csr()) return betweenness(formatted_structure(g, format, false), sources);
     return over(structure_of(g, false));
   }
   const graph simple = rebuild(g, {.duplicates = duplicate_policy::first});

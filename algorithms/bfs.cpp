@@ -65,9 +65,8 @@ bfs_result bfs(graph& g, vertex_id source, const bfs_options& options) {
   const bool pulls = options.direction != bfs_direction::push;
   // Stored compressed: pulls read the format, pushes gather the frontier's rows from it.
   if (auto stored = stored_structure(g, options.format)) return bfs(*stored, source, options);
-  matrix<bool> a = structure_of(g, pulls);
-  if (options.format.plain_csr()) return bfs(a, source, options);
-  return bfs(formatted_for_vxm(std::move(a), options.format, pulls), source, options);
+  if (options.format.plain_csr()) return bfs(structure_of(g, pulls), source, options);
+  return bfs(formatted_structure(g, options.format, pulls), source, options);
 }
 
 bfs_result bfs_push(graph& g, vertex_id source, bool parents) {

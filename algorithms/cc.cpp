@@ -128,16 +128,16 @@ vector<std::uint64_t> connected_components(const formatted_matrix<bool>& s) {
 
 vector<std::uint64_t> connected_components(graph& g, const adjacency_format& format) {
   const bool symmetric = g.symmetric();
-  const matrix<bool> a = structure_of(g, !symmetric);  // Aᵀ: the graph's cached transpose
   if (format.plain_csr()) {
+    const matrix<bool> a = structure_of(g, !symmetric);  // Aᵀ: the graph's cached transpose
     if (symmetric) return connected_components(a);
     return widened(components(edge_sets{a, a.transposed()}, a.nrows()));
   }
   // The formats are built at the first product over them (a large graph's sampled rounds may
-  // run on derived edge sets alone).
-  const formatted_matrix<bool> f(a, format, format_build::on_first_use);
+  // run on derived edge sets alone); kept with g where g keeps its formats.
+  const formatted_matrix<bool> f = formatted_structure(g, format, false, !symmetric);
   if (symmetric) return connected_components(f);
-  return widened(components(edge_sets_of<formatted_matrix<bool>>{f, f.transposed()}, a.nrows()));
+  return widened(components(edge_sets_of<formatted_matrix<bool>>{f, f.transposed()}, f.nrows()));
 }
 
 }  // namespace graphring::algorithms

@@ -1,5 +1,7 @@
 #include "algorithms/graph_matrices.hpp"
 
+#include <string>
+
 namespace graphring::algorithms {
 
 namespace {
@@ -35,5 +37,37 @@ std::optional<formatted_matrix<double>> stored_weights(const graph& g, const adj
 }
 
 matrix<double> weights_of(const graph& g) { return matrix<double>::from_csr(g.adjacency(), 1.0); }
+
+namespace {
+
+// The formatted matrix g keeps under `what` and f's names, or the one `make` gives (then kept,
+// where g keeps its formats); with `pulls`, Aᵀ's format built before the algorithm starts.
+template <class T, class Make>
+formatted_matrix<T> kept_or_made(const graph& g, const char* what, const adjacency_format& f,
+                                 bool pulls, Make make) {
+  const std::string key = std::string(what) + " " +
+                          std::string(f.kind ? format_name(*f.kind) : "auto") + " " +
+                          std::string(vertex_order_name(f.order));
+  if (const auto kept = g.kept_format(key)) {
+    formatted_matrix<T> m = *static_cast<const formatted_matrix<T>*>(kept.get());
+    if (pulls) m.transposed();
+    return m;
+  }
+  formatted_matrix<T> m = formatted_for_vxm(make(), f, pulls);
+  g.keep_format(key, std::make_shared<const formatted_matrix<T>>(m));
+  return m;
+}
+
+}  // namespace
+
+formatted_matrix<bool> formatted_structure(graph& g, const adjacency_format& f, bool pulls,
+                                           bool with_transpose) {
+  return kept_or_made<bool>(g, "structure", f, pulls,
+                            [&] { return structure_of(g, with_transpose); });
+}
+
+formatted_matrix<double> formatted_weights(const graph& g, const adjacency_format& f, bool pulls) {
+  return kept_or_made<double>(g, "weights", f, pulls, [&] { return weights_of(g); });
+}
 
 }  // namespace graphring::algorithms

@@ -149,6 +149,8 @@ msf_result minimum_spanning_forest(const graph& g, const adjacency_format& forma
   // be a component's lightest. Others are rebuilt as undirected.
   if (g.known_symmetric().value_or(false)) {
     if (auto stored = stored_weights(g, format)) return minimum_spanning_forest(*stored);
+    // In a format, the one g keeps where it keeps its formats (graph::keep_formats).
+    if (!format.plain_csr()) return minimum_spanning_forest(formatted_weights(g, format, false));
     return over(weights_of(g));
   }
   const graph simple = rebuild(

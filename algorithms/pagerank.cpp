@@ -52,9 +52,8 @@ pagerank_result pagerank(const formatted_matrix<bool>& a, const pagerank_options
 
 pagerank_result pagerank(graph& g, const pagerank_options& options) {
   if (auto stored = stored_structure(g, options.format)) return pagerank(*stored, options);
-  matrix<bool> a = structure_of(g, true);
-  if (options.format.plain_csr()) return pagerank(a, options);
-  return pagerank(formatted_for_vxm(std::move(a), options.format, true), options);
+  if (options.format.plain_csr()) return pagerank(structure_of(g, true), options);
+  return pagerank(formatted_structure(g, options.format, true), options);
 }
 
 }  // namespace graphring::algorithms

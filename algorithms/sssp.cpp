@@ -308,7 +308,7 @@ vector<double> sssp(const graph& g, vertex_id source, std::optional<double> delt
   const matrix<double> a = weights_of(g);
   if (format.plain_csr()) return shortest_paths(a, a, source, delta);
   // Only some runs pull (Bellman-Ford, uniform weights): Aᵀ's format is built at the first pull.
-  return shortest_paths(formatted_for_vxm(a, format, false), a, source, delta);
+  return shortest_paths(formatted_weights(g, format, false), a, source, delta);
 }
 
 }  // namespace graphring::algorithms

@@ -87,6 +87,9 @@ std::uint64_t triangle_count(graph& g, const adjacency_format& format) {
   const bool symmetric = g.symmetric();
   // Stored compressed: L is selected from the file's format, no CSR of A is built.
   if (auto stored = stored_structure(g, format)) return triangle_count(*stored, symmetric);
+  // In a format, the one g keeps where it keeps its formats (graph::keep_formats).
+  if (!format.plain_csr())
+    return triangle_count(formatted_structure(g, format, false, !symmetric), symmetric);
   return over(structure_of(g, !symmetric), symmetric);
 }
 

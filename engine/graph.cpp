@@ -130,6 +130,26 @@ edge_offset graph::self_loops() {
   return *self_loops_;
 }
 
+void graph::keep_formats(bool keep) {
+  keep_formats_ = keep;
+  if (!keep) release_formats();
+}
+
+std::shared_ptr<const void> graph::kept_format(const std::string& key) const {
+  const auto found = kept_formats_.find(key);
+  return found == kept_formats_.end() ? nullptr : found->second;
+}
+
+void graph::keep_format(const std::string& key, std::shared_ptr<const void> value) const {
+  if (keep_formats_) kept_formats_[key] = std::move(value);
+}
+
+std::vector<std::string> graph::kept_format_keys() const {
+  std::vector<std::string> keys;
+  for (const auto& kept : kept_formats_) keys.push_back(kept.first);
+  return keys;
+}
+
 edge_offset graph::duplicate_edges() const {
   // A graph kept compressed is read a block of rows at a time rather than decoded whole.
   if (!holds_csr() && gathers_rows(stored_a_->kind())) return repeated_entries(*stored_a_);

@@ -5,10 +5,13 @@
 // instead of doing heavy work. Computing caches is not thread-safe on one graph object.
 // A graph read from a compressed .grb holds A and Aᵀ in a format and no CSR: adjacency() and
 // transpose() decode theirs on first use, which the algorithms that run in the stored format
-// (stored_adjacency()) never ask for.
+// (stored_adjacency()) never ask for. A graph asked to keep its formats (keep_formats) holds
+// the formatted copies of A the algorithms make for it, by key, so that the next call in the same
+// format reuses them: off by default, since each is a copy of A (and Aᵀ) in memory.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -63,6 +66,18 @@ class graph {
   // Entries equal to their predecessor in the row (rows are sorted, so duplicates are adjacent).
   edge_offset duplicate_edges() const;
 
+  // Formatted copies of A kept for later calls (algorithms/graph_matrices.hpp makes and reads
+  // them; the graph holds them type-erased). Turning keeping off releases those held.
+  void keep_formats(bool keep);
+  bool keeps_formats() const noexcept { return keep_formats_; }
+  // The copy kept under `key`, null if none (or not keeping).
+  std::shared_ptr<const void> kept_format(const std::string& key) const;
+  // Keeps `value` under `key` when keeping is on; else does nothing.
+  void keep_format(const std::string& key, std::shared_ptr<const void> value) const;
+  // The keys of the copies held, in order.
+  std::vector<std::string> kept_format_keys() const;
+  void release_formats() noexcept { kept_formats_.clear(); }
+
   // Optional bookkeeping about where the graph came from (file name, format), for `info`.
   std::string source;
   std::string source_format;
@@ -76,6 +91,8 @@ class graph {
   std::optional<buffer<edge_offset>> out_degrees_, in_degrees_;
   std::optional<bool> symmetric_;
   std::optional<edge_offset> self_loops_;
+  bool keep_formats_ = false;
+  mutable std::map<std::string, std::shared_ptr<const void>> kept_formats_;
 };
 
 // Throws error_kind::usage unless `label` names a vertex of g; returns its internal id.

@@ -5,12 +5,14 @@
 // rows, isolated vertices, one huge row, self-loops, repeated edges, negative weights) and real
 // graphs (soc-Epinions1 and rome99 bundled, web-NotreDame from ../shared/datasets). ELL's refusal
 // of a padded graph reaches the caller as error_kind::limit, which also shows that the format is
-// built.
+// built. A graph that keeps its formats gives the same answers on the copies it kept.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/bc.hpp"
@@ -168,6 +170,66 @@ TEST(AlgorithmsFormats, EdgeCasesMatchCsr) {
   // No edges at all.
   graph empty = make_graph(4, {});
   check_all(empty, 2);
+}
+
+// A graph that keeps its formats (graph::keep_formats, as the Python package's graphs do): every
+// algorithm in every storage, then again on the formats the first round kept, equal to CSR's
+// answers; each kept copy is named by what it holds, the second round reuses the same objects,
+// and release_formats frees them. A graph that does not keep them (the default) holds none. The
+// directed graph repeats an edge (TC, BC and MSF rebuild it first); the undirected one does not,
+// so all seven read the kept copies.
+void check_kept_formats(graph& g) {
+  check_all(g, 0);
+  EXPECT_TRUE(g.kept_format_keys().empty());
+  g.keep_formats(true);
+  check_all(g, 0);
+  const std::vector<std::string> keys = g.kept_format_keys();
+  for (const char* key : {"structure sell original", "structure cci degree",
+                          "structure auto degree", "weights dtans original", "weights csr degree"})
+    EXPECT_NE(std::find(keys.begin(), keys.end(), key), keys.end()) << key;
+  std::vector<const void*> first;
+  for (const std::string& key : keys) first.push_back(g.kept_format(key).get());
+  check_all(g, 3);
+  EXPECT_EQ(g.kept_format_keys(), keys);
+  for (std::size_t k = 0; k < keys.size(); ++k)
+    EXPECT_EQ(g.kept_format(keys[k]).get(), first[k]) << keys[k];
+  g.release_formats();
+  EXPECT_TRUE(g.kept_format_keys().empty());
+  check_pagerank(g);
+  EXPECT_FALSE(g.kept_format_keys().empty());
+  g.keep_formats(false);
+  EXPECT_TRUE(g.kept_format_keys().empty());
+}
+
+TEST(AlgorithmsFormats, KeptFormatsAreReusedAndMatchCsr) {
+  graph directed = make_graph(
+      9, {{0, 1}, {1, 2}, {2, 0}, {1, 1}, {4, 5}, {5, 6}, {5, 6}, {6, 4}, {0, 4}, {8, 0}});
+  check_kept_formats(directed);
+  // Two triangles sharing vertex 2, a pendant vertex 5, vertex 6 isolated; both directions.
+  std::vector<test_edge> both;
+  for (auto [u, v] : {std::pair{0, 1}, {1, 2}, {2, 0}, {2, 3}, {3, 4}, {4, 2}, {4, 5}}) {
+    both.push_back({vertex_id(u), vertex_id(v)});
+    both.push_back({vertex_id(v), vertex_id(u)});
+  }
+  graph undirected = make_graph(7, both);
+  check_kept_formats(undirected);
+  // Each algorithm alone keeps the copy it read.
+  const adjacency_format sell{format_kind::sell, vertex_order::original};
+  auto alone = [&](const char* key, const auto& run) {
+    graph h = make_graph(7, both);
+    h.keep_formats(true);
+    h.symmetric();  // known, so that MSF reads it as it is
+    run(h);
+    EXPECT_EQ(h.kept_format_keys(), std::vector<std::string>{key});
+  };
+  const std::vector<vertex_id> sources{0, 5};
+  alone("structure sell original", [&](graph& h) { algorithms::bfs(h, 0, {.format = sell}); });
+  alone("structure sell original", [&](graph& h) { algorithms::pagerank(h, {.format = sell}); });
+  alone("structure sell original", [&](graph& h) { algorithms::connected_components(h, sell); });
+  alone("structure sell original", [&](graph& h) { algorithms::triangle_count(h, sell); });
+  alone("structure sell original", [&](graph& h) { algorithms::betweenness(h, sources, sell); });
+  alone("weights sell original", [&](graph& h) { algorithms::sssp(h, 0, std::nullopt, sell); });
+  alone("weights sell original", [&](graph& h) { algorithms::minimum_spanning_forest(h, sell); });
 }
 
 TEST(AlgorithmsFormats, WeightedAndNegativeWeightsMatchCsr) {

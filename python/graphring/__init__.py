@@ -69,6 +69,19 @@ class Graph:
         """The id of the vertex with this label; graphring.Error if there is none."""
         return self._g.vertex(int(label))
 
+    @property
+    def kept_formats(self):
+        """The formatted copies of the adjacency this graph holds for later calls, such as
+        ["structure sell original"]: a call with format="sell" (or "cci", ..., or an order other
+        than "original") builds the format once and keeps it with the graph, so the next call in
+        that format and order reuses it. Each is a copy of the adjacency (and of its transpose
+        where the algorithm pulls) in memory; release_formats() frees them."""
+        return list(self._g.kept_formats())
+
+    def release_formats(self):
+        """Frees the formatted copies in kept_formats; a later call builds its format again."""
+        self._g.release_formats()
+
     def to_scipy(self):
         """The adjacency as a scipy.sparse.csr_array (weights, or 1.0 for an unweighted graph)."""
         import scipy.sparse

@@ -61,10 +61,11 @@ array1d<T> to_numpy(std::vector<T>&& values) {
   return array1d<T>(held->data(), {held->size()}, owner);
 }
 
-// A graph shared between Python objects; the algorithms cache its transpose in it, mxv the
-// matrices it prepared (by operand type, format and order), kept while the graph lives. A graph
-// computes its caches without locks, so the calls on one graph run one at a time (`work`);
-// calls on different graphs run side by side.
+// A graph shared between Python objects; the algorithms cache its transpose in it, and the
+// formatted copies of A they make (the graph keeps its formats: graph::keep_formats), mxv the
+// matrices it prepared (by operand type, format and order), kept while the graph lives or until
+// release_formats(). A graph computes its caches without locks, so the calls on one graph run one
+// at a time (`work`); calls on different graphs run side by side.
 struct py_graph {
   struct state {
     std::mutex work;
@@ -73,6 +74,11 @@ struct py_graph {
   std::shared_ptr<graph> g;
   std::shared_ptr<state> shared = std::make_shared<state>();
 };
+
+py_graph keeping_formats(graph&& g) {
+  g.keep_formats(true);
+  return {std::make_shared<graph>(std::move(g))};
+}
 
 // Sets the OpenMP thread count for one call (0: leave it) and restores it after.
 class thread_scope {
@@ -123,7 +129,7 @@ py_graph load(const std::string& source, bool symmetrize, bool drop_self_loops,
   options.build.drop_self_loops = drop_self_loops;
   options.format = input_format;
   nb::gil_scoped_release unlocked;
-  return {std::make_shared<graph>(load_graph(source, options))};
+  return keeping_formats(load_graph(source, options));
 }
 
 // Writes the graph as `path` says (.mtx, .el, .wel, .e, .grb); with a format (cci, dtans, svb), a
@@ -176,7 +182,7 @@ py_graph from_edges(std::uint64_t n, input1d<std::uint32_t> src, input1d<std::ui
   options.drop_self_loops = drop_self_loops;
   nb::gil_scoped_release unlocked;
   vertex_labels labels = edges.labels;
-  return {std::make_shared<graph>(build_csr(edges, options), std::move(labels))};
+  return keeping_formats(graph(build_csr(edges, options), std::move(labels)));
 }
 
 // (indptr, indices, data) copies of A's CSR arrays, in SciPy's index types; data is None for a
@@ -358,6 +364,21 @@ void check_product_input(const graph& g, std::uint64_t x_size, const Present& pr
     throw error(error_kind::usage, "present must have one entry per vertex");
 }
 
+// The formatted copies of A the graph holds: the algorithms' ("structure sell original": the
+// pattern, "weights ...": the weights as double) and mxv's ("mxv OPERAND FORMAT ORDER").
+std::vector<std::string> kept_formats(py_graph& pg) {
+  const working_on busy(pg, 0);
+  std::vector<std::string> keys = pg.g->kept_format_keys();
+  for (const auto& p : pg.shared->prepared) keys.push_back("mxv " + p.first);
+  return keys;
+}
+
+void release_formats(py_graph& pg) {
+  const working_on busy(pg, 0);
+  pg.g->release_formats();
+  pg.shared->prepared.clear();
+}
+
 // The graph's adjacency prepared for `entry`'s operand type in `format` and `order`: made at the
 // first product that asks for it, then kept with the graph (every semiring over that operand type,
 // built in or compiled at run time, shares it).
@@ -466,6 +487,8 @@ NB_MODULE(_graphring, m) {
                    })
       .def("labels", &labels)
       .def("csr", &csr)
+      .def("kept_formats", &kept_formats)
+      .def("release_formats", &release_formats)
       .def("vertex", [](const py_graph& g, std::int64_t label) { return vertex_of(*g.g, label); });
 
   m.def("load", &load, nb::arg("source"), nb::arg("symmetrize"), nb::arg("drop_self_loops"),

@@ -171,6 +171,29 @@ def test_every_format_and_order_give_csrs_answers(email):
             assert got[3] == forest[3]
 
 
+def test_a_format_is_built_once_and_kept_with_the_graph():
+    g = graphring.load(dataset("email-Eu-core.txt.gz"))
+    assert g.kept_formats == []
+    graphring.pagerank(g)  # CSR: nothing to keep
+    assert g.kept_formats == []
+    first = graphring.pagerank(g, format="sell")
+    assert g.kept_formats == ["structure sell original"]
+    assert np.array_equal(graphring.pagerank(g, format="sell"), first)  # on the kept copy
+    levels = graphring.bfs(g, 0)
+    assert np.array_equal(graphring.bfs(g, 0, format="cci", order="degree"), levels)
+    assert np.array_equal(graphring.bfs(g, 5, format="cci", order="degree"), graphring.bfs(g, 5))
+    distances = graphring.sssp(g, 0, format="svb")
+    assert np.array_equal(distances, graphring.sssp(g, 0))
+    graphring.mxv(g, np.ones(g.vertices), format="sell")
+    kept = g.kept_formats
+    assert kept[:3] == ["structure cci degree", "structure sell original", "weights svb original"]
+    assert len(kept) == 4 and kept[3].startswith("mxv ") and kept[3].endswith(" sell original")
+    g.release_formats()
+    assert g.kept_formats == []
+    assert np.array_equal(graphring.pagerank(g, format="sell"), first)  # built again
+    assert g.kept_formats == ["structure sell original"]
+
+
 def test_a_compressed_grb_runs_in_its_format(email, tmp_path):
     for fmt in ["cci", "dtans", "svb"]:
         path = tmp_path / f"email-{fmt}.grb"
