@@ -23,11 +23,13 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 #include <utility>
 
 #include "algorithms/pagerank.hpp"
 #include "engine/ops/descriptor.hpp"
 #include "engine/ops/then_mult_dot.hpp"
+#include "engine/vector.hpp"
 #include "semirings/builtin.hpp"
 #include "semirings/index_ops.hpp"
 #include "semirings/named_ops.hpp"
@@ -38,13 +40,24 @@ namespace graphring::algorithms::detail {
 template <class T>
 using plus_absolute_difference = semiring<plus_monoid<T>, absolute_difference_op<T>>;
 
+// The scalar the power iteration's two totals over all n vertices (the dangling rank and the
+// change) are summed in: double on the CPU, whose threads sum long runs of ranks in sequence (in
+// float such a sum drifts, and the dangling rank's error reaches every rank: docs/
+// kernel-speed-log.md); on the GPU, whose sums are trees, the ranks' own T.
+template <class Vector>
+using total_scalar_t =
+    std::conditional_t<std::is_same_v<Vector, vector<typename Vector::value_type>>, double,
+                       typename Vector::value_type>;
+
 // Runs the power iteration on a (whose Aᵀ the product pulls over) from the ranks r (dense, 1/n
 // each), leaving the result's ranks in r; returns the iterations run and the last change. The
-// ranks and every sum are in r's scalar T (double, or float as options.precision says).
+// ranks and the products' sums are in r's scalar T (double, or float as options.precision says),
+// the totals in total_scalar_t.
 template <class Vector, class Matrix>
 void power_iteration(const Matrix& a, const pagerank_options& options, Vector& r,
                      pagerank_result& result) {
   using T = typename Vector::value_type;
+  using Total = total_scalar_t<Vector>;
   const std::uint64_t n = a.nrows();
   const T d = T(options.damping);
 
@@ -70,15 +83,15 @@ void power_iteration(const Matrix& a, const pagerank_options& options, Vector& r
   // Step 2: power iteration. w, next and next_w keep their storage from one iteration to the next.
   Vector w(n), next(n), next_w(n);
   // w = r .* share, and lost = ⊕ (r .* dangling), the rank of the dangling vertices, in one pass
-  T lost = ewise_mult_dot(w, times_op<T>{}, r, share, plus_times<T>{}, dangling);
+  Total lost = ewise_mult_dot(w, times_op<T>{}, r, share, plus_times<Total>{}, dangling);
   while (result.iterations < options.max_iterations) {
     // next = (1 - d)/n + d·lost/n + w plus.first A, and ‖next - r‖₁ = ⊕ |next - r|; in the same
     // pass the next iteration's w and lost: next_w = next .* share, next · dangling
-    const T teleport = (1 - d) / T(n) + d * lost / T(n);
+    const T teleport = T((1 - Total(d)) / Total(n) + Total(d) * lost / Total(n));
     const auto [change, next_lost] =
         vxm_apply_dot(next, bind_first(plus_op<T>{}, teleport), plus_first<T>{}, w, a,
-                      plus_absolute_difference<T>{}, r,
-                      mult_dot_after(next_w, times_op<T>{}, share, plus_times<T>{}, dangling));
+                      plus_absolute_difference<Total>{}, r,
+                      mult_dot_after(next_w, times_op<T>{}, share, plus_times<Total>{}, dangling));
     result.change = change;
     lost = next_lost;
     std::swap(r, next);

@@ -3,9 +3,12 @@
 // 1; the iteration count and the option checks.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "algorithms/pagerank.hpp"
 #include "core/error.hpp"
@@ -92,6 +95,31 @@ TEST(AlgorithmsPagerank, FloatRanksStayWithinFloatRoundingOfDouble) {
   graph empty = make_graph(0, {});
   EXPECT_EQ(algorithms::pagerank(empty, {.precision = value_type::float32}).ranks.size(), 0u);
   EXPECT_THROW(algorithms::pagerank(g, {.precision = value_type::int32}), error);
+}
+
+// The totals over every vertex (the dangling rank, the change) are summed in double: on a graph
+// with many dangling vertices (rmat:16's isolated ones), the float ranks through CSR and through
+// SELL-C-σ's pass stay within 1e-6 of the double ranks in the median, and the change within 10%
+// of double's. (Summed in float, the dangling rank drifted, and every rank with it: SELL's ranks
+// 2e-5 off in the median, both changes 14% or more off.)
+TEST(AlgorithmsPagerank, FloatRanksDoNotDriftWithTheDanglingRank) {
+  graph g = generate("rmat:16");
+  const algorithms::pagerank_options in_double{.tolerance = 0, .max_iterations = 20};
+  const auto want = algorithms::pagerank(g, in_double);
+  for (format_kind kind : {format_kind::csr, format_kind::sell}) {
+    SCOPED_TRACE(std::string(format_name(kind)));
+    auto o = in_double;
+    o.precision = value_type::float32;
+    o.format = {kind, vertex_order::original};
+    const auto got = algorithms::pagerank(g, o);
+    std::vector<double> off;
+    for (std::uint64_t v = 0; v < want.ranks.size(); ++v)
+      off.push_back(std::abs(got.ranks.values()[v] - want.ranks.values()[v]) /
+                    want.ranks.values()[v]);
+    std::nth_element(off.begin(), off.begin() + off.size() / 2, off.end());
+    EXPECT_LT(off[off.size() / 2], 1e-6);
+    EXPECT_NEAR(got.change, want.change, 0.1 * want.change);
+  }
 }
 
 TEST(AlgorithmsPagerank, LagraphReferenceRanks) {
