@@ -69,7 +69,6 @@ class graph {
   // Formatted copies of A kept for later calls (algorithms/graph_matrices.hpp makes and reads
   // them; the graph holds them type-erased). Turning keeping off releases those held.
   void keep_formats(bool keep);
-  bool keeps_formats() const noexcept { return keep_formats_; }
   // The copy kept under `key`, null if none (or not keeping).
   std::shared_ptr<const void> kept_format(const std::string& key) const;
   // Keeps `value` under `key` when keeping is on; else does nothing.

@@ -15,7 +15,6 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -62,14 +61,13 @@ array1d<T> to_numpy(std::vector<T>&& values) {
 }
 
 // A graph shared between Python objects; the algorithms cache its transpose in it, and the
-// formatted copies of A they make (the graph keeps its formats: graph::keep_formats), mxv the
-// matrices it prepared (by operand type, format and order), kept while the graph lives or until
-// release_formats(). A graph computes its caches without locks, so the calls on one graph run one
-// at a time (`work`); calls on different graphs run side by side.
+// formatted copies of A they make and mxv prepares (the graph keeps its formats:
+// graph::keep_formats), held while the graph lives or until release_formats(). A graph computes
+// its caches without locks, so the calls on one graph run one at a time (`work`); calls on
+// different graphs run side by side.
 struct py_graph {
   struct state {
     std::mutex work;
-    std::map<std::string, std::shared_ptr<const void>> prepared;
   };
   std::shared_ptr<graph> g;
   std::shared_ptr<state> shared = std::make_shared<state>();
@@ -368,29 +366,27 @@ void check_product_input(const graph& g, std::uint64_t x_size, const Present& pr
 // pattern, "weights ...": the weights as double) and mxv's ("mxv OPERAND FORMAT ORDER").
 std::vector<std::string> kept_formats(py_graph& pg) {
   const working_on busy(pg, 0);
-  std::vector<std::string> keys = pg.g->kept_format_keys();
-  for (const auto& p : pg.shared->prepared) keys.push_back("mxv " + p.first);
-  return keys;
+  return pg.g->kept_format_keys();
 }
 
 void release_formats(py_graph& pg) {
   const working_on busy(pg, 0);
   pg.g->release_formats();
-  pg.shared->prepared.clear();
 }
 
 // The graph's adjacency prepared for `entry`'s operand type in `format` and `order`: made at the
-// first product that asks for it, then kept with the graph (every semiring over that operand type,
-// built in or compiled at run time, shares it).
-const void* prepared(py_graph& pg, const semiring_entry& entry, const std::string& format,
-                     const std::string& order) {
-  std::shared_ptr<const void>& m =
-      pg.shared->prepared[entry.operand_type + " " + format + " " + order];
+// first product that asks for it, then kept with the graph's other formats (every semiring over
+// that operand type, built in or compiled at run time, shares it).
+std::shared_ptr<const void> prepared(py_graph& pg, const semiring_entry& entry,
+                                     const std::string& format, const std::string& order) {
+  const std::string key = "mxv " + entry.operand_type + " " + format + " " + order;
+  std::shared_ptr<const void> m = pg.g->kept_format(key);
   if (!m) {
     const adjacency_format f = storage(format, order);
     m = entry.prepare(pg.g->adjacency(), nullptr, f.kind, f.order);
+    pg.g->keep_format(key, m);
   }
-  return m.get();
+  return m;
 }
 
 // w = A ⊕.⊗ x by a registry entry, x dense or, with `present`, only where present is nonzero.
@@ -425,7 +421,7 @@ std::pair<nb::object, array1d<std::uint8_t>> product(py_graph& pg, input1d<X> x,
   any_vector out;
   {
     const working_on busy(pg, threads);
-    out = entry.mxv_prepared(prepared(pg, entry, format, order), input, how);
+    out = entry.mxv_prepared(prepared(pg, entry, format, order).get(), input, how);
   }
   return std::visit([](const auto& v) { return values_and_presence(v); }, out);
 }
