@@ -5,4 +5,7 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 root=$(pwd)
 cd "${BUILD_DIR:-build}"
-bash "$root/scripts/ctest_with_skips.sh" --output-on-failure -j "$(nproc)"
+# GRAPHRING_CTEST_EXCLUDE: a ctest -E pattern of tests left out (.ci/run leaves out the Python
+# package's tests here, which it runs later against the package `pip install .` installs).
+bash "$root/scripts/ctest_with_skips.sh" --output-on-failure -j "$(nproc)" \
+  ${GRAPHRING_CTEST_EXCLUDE:+-E "$GRAPHRING_CTEST_EXCLUDE"}

@@ -31,7 +31,7 @@
 namespace graphring::testing {
 namespace {
 
-constexpr double inf = std::numeric_limits<double>::infinity();
+constexpr double unreached = std::numeric_limits<double>::infinity();
 
 // The storages an algorithm may run on: each format and auto, in the original order and (all of
 // them on the tiny graphs, CCI alone on the real ones) in degree order, relabelled inside the
@@ -68,7 +68,7 @@ void for_every_storage(const graph& g, const Body& body) {
   }
 }
 
-void check_bfs(graph& g, vertex_id source) {
+void check_bfs_in_every_format(graph& g, vertex_id source) {
   const auto want = algorithms::bfs(g, source);
   const auto want_levels = plain(want.levels, std::int64_t(-1));
   for_every_storage(g, [&](const adjacency_format& f) {
@@ -98,9 +98,9 @@ void check_pagerank(graph& g) {
 }
 
 void check_sssp(const graph& g, vertex_id source) {
-  const auto want = plain(algorithms::sssp(g, source), inf);
+  const auto want = plain(algorithms::sssp(g, source), unreached);
   for_every_storage(g, [&](const adjacency_format& f) {
-    EXPECT_EQ(plain(algorithms::sssp(g, source, std::nullopt, f), inf), want);
+    EXPECT_EQ(plain(algorithms::sssp(g, source, std::nullopt, f), unreached), want);
   });
 }
 
@@ -148,7 +148,7 @@ void check_all(graph& g, vertex_id source) {
   check_tc(g);
   check_msf(g);
   check_bc(g, {source, vertex_id(g.vertices() - 1)});
-  check_bfs(g, source);
+  check_bfs_in_every_format(g, source);
   check_pagerank(g);
   check_sssp(g, source);
 }
@@ -279,7 +279,7 @@ TEST(AlgorithmsFormats, PaddedGraphIsRefusedByEll) {
 TEST(AlgorithmsFormats, RealGraphsMatchCsr) {
   GRAPHRING_DATASET(epinions, "social/soc-Epinions1.txt.gz");
   graph social = load_graph(epinions);
-  check_bfs(social, 0);
+  check_bfs_in_every_format(social, 0);
   check_pagerank(social);
   check_sssp(social, 0);
   check_cc(social);  // directed: A and Aᵀ, sampled
@@ -293,7 +293,7 @@ TEST(AlgorithmsFormats, RealGraphsMatchCsr) {
   check_msf(road);
   GRAPHRING_DATASET(notre_dame, "web/web-NotreDame.txt.gz");
   graph web = load_graph(notre_dame);
-  check_bfs(web, 0);
+  check_bfs_in_every_format(web, 0);
   check_pagerank(web);
 }
 

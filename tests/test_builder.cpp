@@ -26,8 +26,8 @@ using row_entries = std::vector<std::pair<vertex_id, double>>;
 
 // The serial reference: every arc in input order (reverse arcs right after their edge), stably
 // sorted by (row, column), duplicates merged by the policy.
-std::vector<row_entries> reference(const edge_list& e, const std::vector<double>& w,
-                                   const build_options& o) {
+std::vector<row_entries> reference_rows(const edge_list& e, const std::vector<double>& w,
+                                        const build_options& o) {
   std::vector<std::tuple<vertex_id, vertex_id, double>> arcs;
   for (std::size_t k = 0; k < e.src.size(); ++k) {
     const double weight = w.empty() ? 0 : w[k];
@@ -90,7 +90,7 @@ TEST(Builder, MatchesSerialReferenceForEveryOption) {
         for (auto policy : {duplicate_policy::keep, duplicate_policy::first, duplicate_policy::min,
                             duplicate_policy::sum}) {
           build_options o{sym == 1, loops == 1, policy};
-          const auto expected = reference(e, w, o);
+          const auto expected = reference_rows(e, w, o);
           EXPECT_EQ(rows_of(build_csr(e, o)), expected) << "trial " << trial;
           EXPECT_EQ(rows_of(detail::build_csr_wide_keys(e, o)), expected) << "trial " << trial;
         }
@@ -291,7 +291,7 @@ TEST(Builder, MoreThanTwoToThe31EdgesOnASparseMapping) {
     SCOPED_TRACE(::testing::Message()
                  << "symmetrize " << o.symmetrize << ", policy " << int(o.duplicates));
     const auto rows = rows_of(build_csr(e, o));
-    EXPECT_EQ(rows, reference(few, few_weights, o));
+    EXPECT_EQ(rows, reference_rows(few, few_weights, o));
     EXPECT_EQ(rows, rows_of(build_csr(few, o)));
     if (!o.symmetrize) {  // spelled out: edge 3's weight before edge 2^31 + 1's (input order)
       EXPECT_EQ(rows, (std::vector<row_entries>{{}, {{2, 10}, {2, 20}}, {{3, 30}}, {{1, 40}}}));

@@ -11,7 +11,7 @@ namespace {
 using testing::run_cli;
 using testing::scratch_dir;
 
-const std::string karate = std::string(GRAPHRING_DATASETS) + "/karate.mtx";
+const std::string karate_mtx = std::string(GRAPHRING_DATASETS) + "/karate.mtx";
 
 // The "ID VALUE" line of `id` in spmv's output, or "" when absent.
 std::string line_of(const std::string& out, const std::string& id) {
@@ -26,17 +26,18 @@ TEST(CliSpmv, SumsAndMinimaOverOutNeighbours) {
   scratch_dir d;
   // Karate is symmetric: 1-2, 1-3 and 2-3 are edges; 34 is adjacent to neither 1 nor 2.
   const std::string x = d.write("x.txt", "# x\n1 2\n2 3.5\n");
-  auto r = run_cli({"spmv", karate, "--x", x, "--semiring", "plus_times"});
+  auto r = run_cli({"spmv", karate_mtx, "--x", x, "--semiring", "plus_times"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(line_of(r.out, "1"), "1 3.5");
   EXPECT_EQ(line_of(r.out, "2"), "2 2");
   EXPECT_EQ(line_of(r.out, "3"), "3 5.5");
   EXPECT_EQ(line_of(r.out, "34"), "");  // no product: no entry
-  r = run_cli({"spmv", karate, "--x", x, "--semiring", "min_plus", "--method", "push"});
+  r = run_cli({"spmv", karate_mtx, "--x", x, "--semiring", "min_plus", "--method", "push"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(line_of(r.out, "3"), "3 3");  // min(A(3,1) + 2, A(3,2) + 3.5) with unit edges
-  // Without --x, x is 1 everywhere: plus_pair counts out-neighbours (karate's vertex 34 has 17).
-  r = run_cli({"spmv", karate, "--semiring", "plus_pair"});
+  // Without --x, x is 1 everywhere: plus_pair counts out-neighbours (karate_mtx's vertex 34 has
+  // 17).
+  r = run_cli({"spmv", karate_mtx, "--semiring", "plus_pair"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(line_of(r.out, "34"), "34 17");
 }
@@ -48,12 +49,12 @@ TEST(CliSpmv, FormatAndOrderLeaveTheAnswer) {
   const std::string x = d.write("x.txt", "1 2\n2 3.5\n5 -1\n17 4\n34 0.25\n");
   for (const char* semiring : {"plus_times", "min_plus"}) {
     SCOPED_TRACE(semiring);
-    const auto want = run_cli({"spmv", karate, "--x", x, "--semiring", semiring});
+    const auto want = run_cli({"spmv", karate_mtx, "--x", x, "--semiring", semiring});
     ASSERT_EQ(want.status, 0) << want.err;
     for (const char* format : {"csr", "sell", "cci"})
       for (const char* order : {"degree", "rcm"}) {
         SCOPED_TRACE(std::string(format) + " " + order);
-        const auto got = run_cli({"spmv", karate, "--x", x, "--semiring", semiring, "--format",
+        const auto got = run_cli({"spmv", karate_mtx, "--x", x, "--semiring", semiring, "--format",
                                   format, "--order", order, "--method", "pull"});
         ASSERT_EQ(got.status, 0) << got.err;
         EXPECT_EQ(got.out, want.out);
@@ -64,7 +65,7 @@ TEST(CliSpmv, FormatAndOrderLeaveTheAnswer) {
 TEST(CliSpmv, PositionalSemiringsPrintLabels) {
   scratch_dir d;
   const std::string x = d.write("x.txt", "34 1\n");
-  const auto r = run_cli({"spmv", karate, "--x", x, "--semiring", "min_secondi"});
+  const auto r = run_cli({"spmv", karate_mtx, "--x", x, "--semiring", "min_secondi"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(line_of(r.out, "9"), "9 34");  // 9-34 is an edge: the parent is vertex 34
 }
@@ -75,9 +76,9 @@ TEST(CliSpmv, ASemiringDefinedAtRunTime) {
   scratch_dir d;
   const testing::scoped_env cache("GRAPHRING_JIT_CACHE", d.path("cache").c_str());
   const std::string x = d.write("x.txt", "1 2\n2 3.5\n5 -1\n17 4\n34 0.25\n");
-  const auto want = run_cli({"spmv", karate, "--x", x, "--semiring", "min_plus"});
+  const auto want = run_cli({"spmv", karate_mtx, "--x", x, "--semiring", "min_plus"});
   ASSERT_EQ(want.status, 0) << want.err;
-  const std::vector<std::string> args = {"spmv", karate,           "--x",
+  const std::vector<std::string> args = {"spmv", karate_mtx,       "--x",
                                          x,      "--semiring-def", "add=min; multiply=a + b"};
   auto got = run_cli(args);
   ASSERT_EQ(got.status, 0) << got.err;
@@ -98,10 +99,11 @@ TEST(CliSpmv, ASemiringDefinedAtRunTime) {
     ASSERT_EQ(got.status, 0) << got.err;
     EXPECT_EQ(got.out, want.out) << how[1];
   }
-  auto refused = run_cli({"spmv", karate, "--semiring", "min_plus", "--semiring-def", "add=min"});
+  auto refused =
+      run_cli({"spmv", karate_mtx, "--semiring", "min_plus", "--semiring-def", "add=min"});
   EXPECT_EQ(refused.status, 2);
   EXPECT_EQ(refused.err, "graphring: --semiring and --semiring-def exclude each other\n");
-  refused = run_cli({"spmv", karate, "--semiring-def", "add=min; multiply=a + b; oops"});
+  refused = run_cli({"spmv", karate_mtx, "--semiring-def", "add=min; multiply=a + b; oops"});
   EXPECT_EQ(refused.status, 2);
   EXPECT_EQ(refused.err,
             "graphring: a semiring definition takes key=value parts, not 'oops' (e.g. "
@@ -129,7 +131,7 @@ TEST(CliSpmv, BadInputAndUsage) {
       {"1 1\n1 2\n", {}, ":2: vertex 1 is listed twice", true},
   };
   for (const bad_case& c : cases) {
-    std::vector<std::string> args = {"spmv", karate};
+    std::vector<std::string> args = {"spmv", karate_mtx};
     std::string path;
     if (!c.x_content.empty()) {
       path = d.write("bad_x.txt", c.x_content);
@@ -141,7 +143,7 @@ TEST(CliSpmv, BadInputAndUsage) {
     EXPECT_EQ(r.err, "graphring: " + (c.names_file ? path : "") + c.err + "\n");
     EXPECT_TRUE(r.out.empty());
   }
-  const auto r = run_cli({"spmv", karate, "--semiring", "nope"});
+  const auto r = run_cli({"spmv", karate_mtx, "--semiring", "nope"});
   EXPECT_EQ(r.status, 2);
   EXPECT_TRUE(
       r.err.starts_with("graphring: unknown semiring 'nope' (known: any_pair, any_secondi,"))
@@ -154,10 +156,10 @@ TEST(CliBench, OptionMistakesAreRefusedBeforeAnyWork) {
     std::string err;  // the start of the one line
   };
   const std::vector<usage_case> cases = {
-      {{"bench", karate, "--trials", "0"}, "graphring: --trials must be at least 1\n"},
-      {{"bench", karate, "--against", "matlab"},
+      {{"bench", karate_mtx, "--trials", "0"}, "graphring: --trials must be at least 1\n"},
+      {{"bench", karate_mtx, "--against", "matlab"},
        "graphring: --against takes graphblas and/or boost, not 'matlab'\n"},
-      {{"bench", karate, "--algos", "sorting"},
+      {{"bench", karate_mtx, "--algos", "sorting"},
        "graphring: unknown workload 'sorting' (known: kernels"},
   };
   for (const usage_case& c : cases) {

@@ -16,7 +16,7 @@ namespace {
 
 using testing::run_cli;
 
-std::string karate() { return testing::own_datasets() + "/karate.mtx"; }
+std::string karate_file() { return testing::own_datasets() + "/karate.mtx"; }
 
 void expect_usage_error(const std::vector<std::string>& args, const std::string& line) {
   const auto r = run_cli(args);
@@ -32,22 +32,22 @@ TEST(CudaCli, CudaWhereItCannotRunIsAUsageError) {
                               : "--backend cuda: this build has no CUDA backend (build with nvcc "
                                 "installed)";
   for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"bfs", karate(), "--source", "1", "--backend", "cuda"},
-        {"sssp", karate(), "--source", "1", "--backend=cuda"},
-        {"pagerank", karate(), "--backend", "cuda"},
-        {"spmv", karate(), "--semiring", "min_plus", "--backend", "cuda"},
-        {"bench", karate(), "--algos", "bfs", "--backend", "cuda"}}) {
+       {std::vector<std::string>{"bfs", karate_file(), "--source", "1", "--backend", "cuda"},
+        {"sssp", karate_file(), "--source", "1", "--backend=cuda"},
+        {"pagerank", karate_file(), "--backend", "cuda"},
+        {"spmv", karate_file(), "--semiring", "min_plus", "--backend", "cuda"},
+        {"bench", karate_file(), "--algos", "bfs", "--backend", "cuda"}}) {
     SCOPED_TRACE(args[0]);
     expect_usage_error(args, why);
   }
 }
 
 TEST(CudaCli, UnknownBackendsAndCommandsWithoutAGpuVersionAreUsageErrors) {
-  expect_usage_error({"bfs", karate(), "--source", "1", "--backend", "gpu"},
+  expect_usage_error({"bfs", karate_file(), "--source", "1", "--backend", "gpu"},
                      "--backend must be cpu or cuda, not 'gpu'");
   for (const char* command : {"cc", "tc", "info"}) {
     SCOPED_TRACE(command);
-    expect_usage_error({command, karate(), "--backend", "cuda"},
+    expect_usage_error({command, karate_file(), "--backend", "cuda"},
                        "--backend cuda: this command has no GPU version (GPU: spmv, bfs, sssp, "
                        "pagerank, bench)");
   }
@@ -55,7 +55,7 @@ TEST(CudaCli, UnknownBackendsAndCommandsWithoutAGpuVersionAreUsageErrors) {
 
 TEST(CudaCli, WhatTheGpuAlgorithmsCannotRunIsAUsageError) {
   // Checked before the device is looked for (the commands look for it first, before a load).
-  graph g = load_graph(karate());
+  graph g = load_graph(karate_file());
   auto expect_refusal = [](auto&& run, const std::string& line) {
     try {
       run();
@@ -77,9 +77,9 @@ TEST(CudaCli, WhatTheGpuAlgorithmsCannotRunIsAUsageError) {
 
 TEST(CudaCli, CpuBackendGivesTheDefaultOutput) {
   for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"bfs", karate(), "--source", "1"},
-        {"sssp", karate(), "--source", "3"},
-        {"spmv", karate(), "--semiring", "min_plus"}}) {
+       {std::vector<std::string>{"bfs", karate_file(), "--source", "1"},
+        {"sssp", karate_file(), "--source", "3"},
+        {"spmv", karate_file(), "--semiring", "min_plus"}}) {
     SCOPED_TRACE(args[0]);
     const auto plain = run_cli(args);
     std::vector<std::string> on_cpu = args;

@@ -20,7 +20,7 @@
 namespace graphring {
 namespace {
 
-csr_matrix from_rows(std::uint64_t ncols, const std::vector<std::vector<vertex_id>>& rows) {
+csr_matrix matrix_of_rows(std::uint64_t ncols, const std::vector<std::vector<vertex_id>>& rows) {
   std::vector<edge_offset> offsets(rows.size() + 1, 0);
   std::vector<vertex_id> cols;
   for (std::size_t r = 0; r < rows.size(); ++r) {
@@ -51,7 +51,7 @@ csr_matrix random_csr(std::uint64_t nrows, std::uint64_t ncols, std::uint64_t de
     std::sort(rows[r].begin(), rows[r].end());
     rows[r].erase(std::unique(rows[r].begin(), rows[r].end()), rows[r].end());
   }
-  return from_rows(ncols, rows);
+  return matrix_of_rows(ncols, rows);
 }
 
 // a with values of type T: half from a few hundred (slots of their own), half from a million
@@ -76,7 +76,7 @@ csr_matrix wide_deltas() {
       col += (std::uint64_t(1) << (w - 1)) + random() % (std::uint64_t(1) << (w - 1));
     }
   }
-  return from_rows(max_vertices, rows);
+  return matrix_of_rows(max_vertices, rows);
 }
 
 // The matrix with edit(parts) applied, every array copied to the heap (so that AddressSanitizer
@@ -134,21 +134,21 @@ std::uint32_t index_slot(const dtans_matrix& m, std::uint8_t count, std::uint32_
 
 TEST(DtansValidate, AcceptsEveryEncodedShape) {
   std::vector<csr_matrix> shapes = {
-      from_rows(0, {}),
-      from_rows(5, {}),
-      from_rows(10, std::vector<std::vector<vertex_id>>(100)),
+      matrix_of_rows(0, {}),
+      matrix_of_rows(5, {}),
+      matrix_of_rows(10, std::vector<std::vector<vertex_id>>(100)),
       wide_deltas(),
       random_csr(3000, 3000, 8, 7),
       random_csr(200, 100000, 30, 8),
   };
   std::vector<vertex_id> long_row;
   for (vertex_id c = 0; c < 60000; c += 1 + c % 3) long_row.push_back(c);
-  shapes.push_back(from_rows(60000, {{}, long_row, {}, {5}}));
+  shapes.push_back(matrix_of_rows(60000, {{}, long_row, {}, {5}}));
   std::vector<std::vector<vertex_id>> loops(1000);
   for (vertex_id r = 0; r < 1000; ++r) loops[r] = {r};
-  shapes.push_back(from_rows(1000, loops));
+  shapes.push_back(matrix_of_rows(1000, loops));
   // Duplicate edges (the builder may keep them): deltas of 0, also first in a row.
-  const csr_matrix duplicates = from_rows(20, {{0, 0, 0, 3, 3, 4, 5, 5}, {}, {19, 19}, {7}});
+  const csr_matrix duplicates = matrix_of_rows(20, {{0, 0, 0, 3, 3, 4, 5, 5}, {}, {19, 19}, {7}});
   shapes.push_back(duplicates);
   const csr_matrix base = random_csr(700, 700, 5, 9);
   shapes.push_back(weighted<float>(base, 1));
@@ -157,13 +157,13 @@ TEST(DtansValidate, AcceptsEveryEncodedShape) {
   shapes.push_back(weighted<std::int64_t>(base, 4));
   shapes.push_back(weighted<std::uint32_t>(base, 5));
   shapes.push_back(weighted<std::uint64_t>(base, 6));
-  shapes.push_back(weighted<double>(from_rows(1000, loops), 7));
+  shapes.push_back(weighted<double>(matrix_of_rows(1000, loops), 7));
   shapes.push_back(weighted<float>(duplicates, 8));
   for (std::size_t i = 0; i < shapes.size(); ++i)
     for (std::uint32_t lane_symbols : {1u, 7u, 512u})
       for (std::uint32_t max_run : {1u, 32u}) {
-        SCOPED_TRACE(testing::Message() << "shape " << i << ", lane_symbols " << lane_symbols
-                                        << ", max_run " << max_run);
+        SCOPED_TRACE(::testing::Message() << "shape " << i << ", lane_symbols " << lane_symbols
+                                          << ", max_run " << max_run);
         const dtans_matrix m = dtans_matrix::from_csr(shapes[i], {lane_symbols, max_run});
         EXPECT_TRUE(m.validate());
         EXPECT_TRUE(dtans_matrix::from_parts(m.parts()).validate());
@@ -223,7 +223,7 @@ TEST(DtansValidate, RejectsLaneSymbolsInflatedOrDeflated) {
     const auto v = m.view<pattern_value>();
     for (std::uint32_t l : {0u, 5u, 31u, 40u})
       for (std::int64_t by : {-8, -2, -1, 1, 2, 8}) {
-        SCOPED_TRACE(testing::Message() << "lane " << l << " by " << by);
+        SCOPED_TRACE(::testing::Message() << "lane " << l << " by " << by);
         EXPECT_FALSE(valid_after(m, [&](dtans_parts& p) {
           set(p.lane_symbols, l, std::uint32_t(v.lane_symbols[l] + by));
         }));
@@ -452,9 +452,9 @@ TEST(DtansValidate, FlippedBitsAreRejectedOrDecodeInBounds) {
       continue;
     }
     ++accepted;
-    SCOPED_TRACE(testing::Message() << "seed " << seed);
+    SCOPED_TRACE(::testing::Message() << "seed " << seed);
     expect_decodes_in_bounds(m);
-    if (testing::Test::HasFatalFailure()) return;
+    if (::testing::Test::HasFatalFailure()) return;
   }
   EXPECT_GT(rejected, 2000u);
   RecordProperty("accepted", int(accepted));

@@ -39,7 +39,7 @@ struct extend_flipped : binary_op_types<double, examples::path_count, examples::
 using path_count_pull = semiring<examples::path_count_min, extend_flipped>;
 
 template <class C>
-bool same_value(const C& a, const C& b) {
+bool close_in_value(const C& a, const C& b) {
   if constexpr (std::is_same_v<C, examples::path_count>) {
     return a.dist == b.dist && a.count == b.count;
   } else if constexpr (std::is_floating_point_v<C>) {
@@ -128,7 +128,7 @@ void check_formats(const csr_matrix& a, const formats_of& f, const std::vector<X
     for (std::uint64_t i = 0; i < a.nrows; ++i) {
       ASSERT_EQ(got_p[i], want_p[i]) << "row " << i;
       if (want_p[i]) {
-        ASSERT_TRUE(same_value(got[i], want[i]))
+        ASSERT_TRUE(close_in_value(got[i], want[i]))
             << "row " << i << ": " << ::testing::PrintToString(got[i]) << ", want "
             << ::testing::PrintToString(want[i]);
       }
@@ -234,7 +234,7 @@ TEST(FormatSpmv, SellPrefetchingALargeXAtEverySliceHeight) {
     for (std::uint64_t i = 0; i < a.nrows; ++i) {
       ASSERT_EQ(got_p[i], want_p[i]) << "row " << i;
       if (want_p[i]) {
-        ASSERT_TRUE(same_value(got[i], want[i])) << "row " << i;
+        ASSERT_TRUE(close_in_value(got[i], want[i])) << "row " << i;
       }
     }
   }
@@ -295,7 +295,7 @@ TEST(FormatSpmv, SvbInOneAndTwoPhases) {
       for (std::uint64_t i = 0; i < a.nrows; ++i) {
         ASSERT_EQ(got_p[i], want_p[i]) << "row " << i;
         if (want_p[i]) {
-          ASSERT_TRUE(same_value(got[i], want[i])) << "row " << i;
+          ASSERT_TRUE(close_in_value(got[i], want[i])) << "row " << i;
         }
       }
       // ANY stops at a row's first present entry: some present entry, the row's first one

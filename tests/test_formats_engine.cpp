@@ -104,7 +104,7 @@ vector<T> random_vector(std::uint64_t n, double density, rng_t& rng) {
 }
 
 template <class T>
-bool same(const T& a, const T& b) {
+bool close_enough(const T& a, const T& b) {
   if constexpr (std::is_same_v<T, examples::path_count>) {
     return a.dist == b.dist && a.count == b.count;
   } else if constexpr (std::is_floating_point_v<T>) {
@@ -122,7 +122,7 @@ void expect_same(const vector<T>& got, const vector<T>& want) {
   want.for_each([&](std::uint64_t i, const T& w) {
     const std::optional<T> g = got.get(i);
     ASSERT_TRUE(g.has_value()) << "entry " << i << " missing";
-    ASSERT_TRUE(same(*g, w)) << "entry " << i;
+    ASSERT_TRUE(close_enough(*g, w)) << "entry " << i;
   });
 }
 
@@ -202,12 +202,12 @@ void check_semiring(const matrix<T>& a, std::uint64_t seed,
 }
 
 // shortest_path_count is written for u ⊕.⊗ A (path counts first); for A ⊕.⊗ u its operands flip.
-struct extend_flipped : binary_op_types<double, examples::path_count, examples::path_count> {
+struct path_extend_flipped : binary_op_types<double, examples::path_count, examples::path_count> {
   constexpr examples::path_count operator()(double w, examples::path_count p) const {
     return examples::path_count_extend()(p, w);
   }
 };
-using path_count_pull = semiring<examples::path_count_min, extend_flipped>;
+using path_count_flipped = semiring<examples::path_count_min, path_extend_flipped>;
 
 TEST(FormatEngine, MxvAndVxmEqualCsrOnEveryFormat) {
   std::uint64_t seed = 40;
@@ -225,7 +225,7 @@ TEST(FormatEngine, MxvAndVxmEqualCsrOnEveryFormat) {
       check_semiring<lor_land<bool>>(ab, seed);
       check_semiring<max_min<double>>(ad, seed);
       check_semiring<any_pair<std::int32_t>>(a32, seed);
-      check_semiring<path_count_pull>(ad, seed);
+      check_semiring<path_count_flipped>(ad, seed);
     }
   }
 }
@@ -319,7 +319,7 @@ TEST(FormatEngine, ReorderedMatricesAnswerInOriginalIds) {
       check_semiring<min_plus<std::int64_t>>(ai, seed, order);
       check_semiring<lor_land<bool>>(ab, seed, order);
       check_semiring<min_secondi<std::int64_t>>(ai, seed, order);  // positional: original ids
-      check_semiring<path_count_pull>(random_matrix<double>(s, false, rng), seed, order);
+      check_semiring<path_count_flipped>(random_matrix<double>(s, false, rng), seed, order);
     }
   }
 }

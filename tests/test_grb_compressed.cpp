@@ -41,7 +41,7 @@ graph plain(std::uint64_t n, const std::vector<testing::test_edge>& edges, bool 
 // The shapes a compressed file must keep: no edges, isolated vertices, self-loops, one row
 // holding every column, weights, a symmetric graph (A stored once) and a directed one, labels
 // that are not ids.
-std::vector<std::pair<std::string, graph>> shapes() {
+std::vector<std::pair<std::string, graph>> graph_shapes() {
   std::vector<std::pair<std::string, graph>> g;
   g.emplace_back("no edges", plain(5, {}));
   g.emplace_back("isolated and self-loops", plain(9, {{0, 0}, {3, 3}, {3, 7}, {8, 1}}));
@@ -73,7 +73,7 @@ void expect_same_csr(const csr_matrix& a, const csr_matrix& b) {
 TEST(CompressedGrb, EveryShapeComesBackInItsFormat) {
   scratch_dir d;
   for (format_kind kind : compressed_kinds)
-    for (auto& [name, g] : shapes()) {
+    for (auto& [name, g] : graph_shapes()) {
       SCOPED_TRACE(std::string(format_name(kind)) + ", " + name);
       io::write_compressed_grb(g, d.path("g.grb"), kind);
       graph h = load_graph(d.path("g.grb"));

@@ -24,7 +24,7 @@ using testing::run_cli;
 using testing::scoped_env;
 using testing::scratch_dir;
 
-constexpr std::uint64_t mib = std::uint64_t(1) << 20;
+constexpr std::uint64_t one_mib = std::uint64_t(1) << 20;
 
 TEST(MemoryBudget, ALimitThatIsNotAPositiveWholeNumberIsAUsageError) {
   const std::string k = testing::own_datasets() + "/karate.mtx";
@@ -86,11 +86,11 @@ void budget_above_what_is_in_use(std::uint64_t bytes) {
 }
 
 TEST(MemoryBudget, AnArrayPastTheBudgetIsRefusedAndTheRoomComesBack) {
-  budget_above_what_is_in_use(64 * mib);
+  budget_above_what_is_in_use(64 * one_mib);
   {
-    buffer<char> first(40 * mib);
+    buffer<char> first(40 * one_mib);
     try {
-      buffer<char> second(40 * mib);
+      buffer<char> second(40 * one_mib);
       ADD_FAILURE() << "80 MiB granted under a 64 MiB budget";
     } catch (const error& e) {
       EXPECT_EQ(e.kind(), error_kind::limit);
@@ -98,21 +98,21 @@ TEST(MemoryBudget, AnArrayPastTheBudgetIsRefusedAndTheRoomComesBack) {
     }
   }
   // The first block went to the cache of freed blocks, which is emptied when the room is needed.
-  array<double> again(7 * mib);  // 56 MiB
-  EXPECT_EQ(again.size(), 7 * mib);
+  array<double> again(7 * one_mib);  // 56 MiB
+  EXPECT_EQ(again.size(), 7 * one_mib);
   set_memory_budget(0);
 }
 
 TEST(MemoryBudget, InsideAParallelRegionABlockIsGrantedAndTheNextOutsideRefused) {
-  budget_above_what_is_in_use(8 * mib);
+  budget_above_what_is_in_use(8 * one_mib);
   buffer<char> kept;
 #pragma omp parallel num_threads(1)
   {
-    buffer<char> big(16 * mib);  // over the budget, but an exception may not leave the region
+    buffer<char> big(16 * one_mib);  // over the budget, but an exception may not leave the region
     kept = std::move(big);
   }
-  EXPECT_EQ(kept.size(), 16 * mib);
-  EXPECT_THROW(buffer<char>(1 * mib), error);  // the budget is spent
+  EXPECT_EQ(kept.size(), 16 * one_mib);
+  EXPECT_THROW(buffer<char>(1 * one_mib), error);  // the budget is spent
   kept = buffer<char>();
   set_memory_budget(0);
 }
@@ -133,7 +133,7 @@ TEST(MemoryBudget, EveryReaderAndGeneratorStopsAtTheLimit) {
   for (int i = 0; i < 400000; ++i)
     many += std::to_string(i) + " " + std::to_string(std::int64_t(i) * 7919 % 400000) + "\n";
   std::string repeated;  // 64 MiB of one line, a gzip of about 100 KB
-  while (repeated.size() < 64 * mib) repeated += "1 2\n";
+  while (repeated.size() < 64 * one_mib) repeated += "1 2\n";
   const std::vector<std::pair<std::string, std::string>> files = {
       {"dims.mtx",
        "%%MatrixMarket matrix coordinate pattern general\n200000000 200000000 1\n1 2\n"},

@@ -22,7 +22,7 @@
 namespace graphring::testing {
 namespace {
 
-constexpr double inf = std::numeric_limits<double>::infinity();
+constexpr double infinite = std::numeric_limits<double>::infinity();
 
 vector<double> entries(std::uint64_t n, const std::map<vertex_id, double>& e) {
   vector<double> v(n);
@@ -85,8 +85,8 @@ void check_random_run(double width, double spread, std::uint64_t seed, double wi
                << (via == through::lists) << " n " << n);
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> value(0, spread);
-  vector<double> current = vector<double>::dense(n, inf);
-  std::vector<double> mirror(n, inf);
+  vector<double> current = vector<double>::dense(n, infinite);
+  std::vector<double> mirror(n, infinite);
   bucket_queue<double> queue(current, width);
   reference_queue want{width, {}};
   // Lowers some values (never raises one) and pushes what changed into both queues.
@@ -164,7 +164,7 @@ TEST(OpsBucketQueue, WideningListsEveryEntryAgainInTheWiderBuckets) {
   check_random_run(0.01, 100, 5, 2);   // from the overflow's buckets into the window
   check_random_run(1.0, 50, 6, 1.5);   // a factor that moves bucket edges
   check_random_run(1e-9, 1e6, 7, 16);  // keys near 10^15
-  vector<double> current = vector<double>::dense(2, inf);
+  vector<double> current = vector<double>::dense(2, infinite);
   bucket_queue<double> queue(current, 1.0);
   EXPECT_THROW(queue.widen(1), error);
   EXPECT_THROW(queue.widen(std::nan("")), error);
@@ -174,7 +174,7 @@ TEST(OpsBucketQueue, WideningListsEveryEntryAgainInTheWiderBuckets) {
 }
 
 TEST(OpsBucketQueue, AListingIsDroppedOnceItsValueFellIntoAnotherBucket) {
-  vector<double> current = vector<double>::dense(4, inf);
+  vector<double> current = vector<double>::dense(4, infinite);
   bucket_queue<double> queue(current, 2.0);
   current.set(1, 10);  // bucket 5
   current.set(2, 11);  // bucket 5
@@ -189,7 +189,7 @@ TEST(OpsBucketQueue, AListingIsDroppedOnceItsValueFellIntoAnotherBucket) {
 }
 
 TEST(OpsBucketQueue, RepeatedListingsComeOutOnce) {
-  vector<double> current = vector<double>::dense(3, inf);
+  vector<double> current = vector<double>::dense(3, infinite);
   bucket_queue<double> queue(current, 10.0);
   current.set(0, 5);
   queue.push(entries(3, {{0, 5}}));
@@ -200,7 +200,7 @@ TEST(OpsBucketQueue, RepeatedListingsComeOutOnce) {
 }
 
 TEST(OpsBucketQueue, APushBelowTheTakenBucketsIsTakenNext) {
-  vector<double> current = vector<double>::dense(3, inf);
+  vector<double> current = vector<double>::dense(3, infinite);
   bucket_queue<double> queue(current, 1.0);
   current.set(0, 100);
   current.set(1, 110);
@@ -219,7 +219,7 @@ TEST(OpsBucketQueue, APushBelowTheTakenBucketsIsTakenNext) {
 
 TEST(OpsBucketQueue, KeysPast2To53AndOverflowingKeysStillComeOutInOrder) {
   const double big = 1e300;
-  vector<double> current = vector<double>::dense(4, inf);
+  vector<double> current = vector<double>::dense(4, infinite);
   bucket_queue<double> queue(current, 1e-300);  // every key here is past 2^53 or overflows
   const std::map<vertex_id, double> e = {{0, 3.0}, {1, big}, {2, 1e-200}, {3, 2 * big}};
   for (const auto& [i, x] : e) current.set(i, x);
@@ -235,7 +235,7 @@ TEST(OpsBucketQueue, KeysPast2To53AndOverflowingKeysStillComeOutInOrder) {
 }
 
 TEST(OpsBucketQueue, FrontEndIsWhereTheLowestBucketEnds) {
-  vector<double> current = vector<double>::dense(3, inf);
+  vector<double> current = vector<double>::dense(3, infinite);
   bucket_queue<double> queue(current, 2.0);
   const std::map<vertex_id, double> e = {{0, 2.5}, {1, 7.2}};
   for (const auto& [i, x] : e) current.set(i, x);
@@ -262,7 +262,7 @@ TEST(OpsBucketQueue, FrontEndIsWhereTheLowestBucketEnds) {
 
 TEST(OpsBucketQueue, Errors) {
   vector<double> current = vector<double>::dense(3, 0);
-  for (const double width : {0.0, -1.0, inf, std::nan("")})
+  for (const double width : {0.0, -1.0, infinite, std::nan("")})
     EXPECT_THROW(bucket_queue<double>(current, width), error) << width;
   vector<double> sparse(3);
   EXPECT_THROW(bucket_queue<double>(sparse, 1.0), error);

@@ -31,8 +31,8 @@ using edge_filter = std::function<bool(std::uint64_t i, std::uint64_t j, std::ui
 
 // The smallest vertex of each vertex's component over the entries of a that `keep` admits, by a
 // serial union-find, from the components `start` already joins (none when empty).
-std::vector<label> reference(const matrix<bool>& a, const edge_filter& keep,
-                             std::vector<label> start = {}) {
+std::vector<label> reference_labels(const matrix<bool>& a, const edge_filter& keep,
+                                    std::vector<label> start = {}) {
   const std::uint64_t n = a.nrows();
   std::vector<label> f = start;
   if (f.empty()) {
@@ -104,7 +104,7 @@ std::vector<label> linked(const Matrix& a, const Keep& keep) {
 
 TEST(OpsUnionFind, EveryEntryLinkedGivesEachComponentsSmallestVertex) {
   for (const matrix<bool>& a : graphs()) {
-    const std::vector<label> want = reference(a, [](auto, auto, auto) { return true; });
+    const std::vector<label> want = reference_labels(a, [](auto, auto, auto) { return true; });
     for (int threads : {1, 2}) {
       omp_set_num_threads(threads);
       EXPECT_EQ(linked(a, offdiag_op{}), want) << a.nrows() << " vertices, " << threads;
@@ -116,14 +116,15 @@ TEST(OpsUnionFind, EveryEntryLinkedGivesEachComponentsSmallestVertex) {
 TEST(OpsUnionFind, OnlyTheEntriesTheSelectOperatorKeepsAreLinked) {
   for (const matrix<bool>& a : graphs()) {
     const std::uint64_t n = a.nrows();
-    EXPECT_EQ(linked(a, tril_op{-1}), reference(a, [](auto i, auto j, auto) { return j < i; }));
+    EXPECT_EQ(linked(a, tril_op{-1}),
+              reference_labels(a, [](auto i, auto j, auto) { return j < i; }));
     for (std::uint64_t k : {1, 2})
       EXPECT_EQ(linked(a, row_rank_lt_op{k}),
-                reference(a, [k](auto, auto, auto rank) { return rank < k; }))
+                reference_labels(a, [k](auto, auto, auto rank) { return rank < k; }))
           << n << " vertices, first " << k;
     auto third = [](std::uint64_t i) { return i % 3 == 0; };
     EXPECT_EQ(linked(a, row_where_op{third}),
-              reference(a, [&](auto i, auto, auto) { return third(i); }))
+              reference_labels(a, [&](auto i, auto, auto) { return third(i); }))
         << n << " vertices";
   }
 }
@@ -138,9 +139,9 @@ TEST(OpsUnionFind, AForestLinkedInStepsAndRowsChosenByReadingItMeetEveryComponen
     union_find_link(f, row_rank_lt_op{1}, a.transposed());
     union_find_compress(f);
     const std::vector<label> sampled = values_of(f);
-    EXPECT_EQ(sampled, reference(
+    EXPECT_EQ(sampled, reference_labels(
                            a.transposed(), [](auto, auto, auto rank) { return rank < 1; },
-                           reference(a, [](auto, auto, auto rank) { return rank < 1; })));
+                           reference_labels(a, [](auto, auto, auto rank) { return rank < 1; })));
     const label key = sampled[n / 2];
     label* const parent = f.values();
     const auto outside = [parent, key](std::uint64_t i) {
@@ -149,7 +150,7 @@ TEST(OpsUnionFind, AForestLinkedInStepsAndRowsChosenByReadingItMeetEveryComponen
     union_find_link(f, row_where_op{outside}, a);
     union_find_link(f, row_where_op{outside}, a.transposed());
     union_find_compress(f);
-    EXPECT_EQ(values_of(f), reference(a, [](auto, auto, auto) { return true; })) << n;
+    EXPECT_EQ(values_of(f), reference_labels(a, [](auto, auto, auto) { return true; })) << n;
   }
 }
 

@@ -51,7 +51,7 @@ void for_each_vector_case(const char* what, bool every_option, const Check& chec
 }
 
 template <class T>
-void check_elementwise(bool every_option) {
+void check_vector_elementwise(bool every_option) {
   for_each_vector_case<T>(
       "ewise", every_option,
       [](std::uint64_t, const vector<T>& u, const vector<T>& v, const write_options& o,
@@ -86,12 +86,12 @@ void check_elementwise(bool every_option) {
       });
 }
 
-TEST(OpsVector, ElementwiseInt32EveryWriteMode) { check_elementwise<std::int32_t>(true); }
+TEST(OpsVector, ElementwiseInt32EveryWriteMode) { check_vector_elementwise<std::int32_t>(true); }
 TEST(OpsVector, ElementwiseOtherTypes) {
-  check_elementwise<bool>(false);
-  check_elementwise<std::uint64_t>(false);
-  check_elementwise<float>(false);
-  check_elementwise<double>(false);
+  check_vector_elementwise<bool>(false);
+  check_vector_elementwise<std::uint64_t>(false);
+  check_vector_elementwise<float>(false);
+  check_vector_elementwise<double>(false);
 }
 
 // GraphBLAS's unary operators over T: identity, additive inverse, absolute value.

@@ -31,19 +31,19 @@ namespace {
 using testing::ops::random_matrix;
 using testing::ops::random_vector;
 using testing::ops::rng_t;
-using testing::ops::shape;
-using entries = std::vector<std::optional<std::int64_t>>;
+using dense_entries = std::vector<std::optional<std::int64_t>>;
 
-entries entries_of(const vector<std::int64_t>& v) {
-  entries e(v.size());
+dense_entries entries_of(const vector<std::int64_t>& v) {
+  dense_entries e(v.size());
   for (std::uint64_t i = 0; i < v.size(); ++i) e[i] = v.get(i);
   return e;
 }
 
 // The serial loop over u ⊕.⊗ A's entries (A's transpose when `t`): t(j) where m has no entry j.
 template <class S>
-entries serial_product(const matrix<std::int64_t>& a, const entries& u, const entries& m, bool t) {
-  entries w(m.size());
+dense_entries serial_product(const matrix<std::int64_t>& a, const dense_entries& u,
+                             const dense_entries& m, bool t) {
+  dense_entries w(m.size());
   for (std::uint64_t r = 0; r < a.nrows(); ++r)
     for (std::uint64_t p = a.offsets()[r]; p < a.offsets()[r + 1]; ++p) {
       const std::uint64_t k = t ? a.cols()[p] : r, j = t ? r : a.cols()[p];
@@ -66,11 +66,11 @@ void check_case(const matrix<std::int64_t>& a, const case_options& c, const Mark
   const std::uint64_t n = a.nrows();
   vector<std::int64_t> m = random_vector<std::int64_t>(rng, n, c.m_density);
   const vector<std::int64_t> u = random_vector<std::int64_t>(rng, n, c.u_density);
-  const entries m_before = entries_of(m), u_entries = entries_of(u);
-  const entries want = serial_product<S>(a, u_entries, m_before, c.transpose);
+  const dense_entries m_before = entries_of(m), u_entries = entries_of(u);
+  const dense_entries want = serial_product<S>(a, u_entries, m_before, c.transpose);
   vector<std::int64_t> w(n);
   vxm_mark(w, m, mark, S{}, u, a, {.transpose_second = c.transpose, .method = c.method});
-  const entries got = entries_of(w), m_after = entries_of(m);
+  const dense_entries got = entries_of(w), m_after = entries_of(m);
   std::uint64_t found = 0;
   for (std::uint64_t j = 0; j < n; ++j) {
     ASSERT_EQ(bool(got[j]), bool(want[j])) << "w(" << j << ")";
@@ -106,8 +106,8 @@ template <class S>
 void check_semiring(bool any) {
   rng_t rng(testing::ops::seed_of(any ? "vxm_mark any" : "vxm_mark"));
   // 6,000 x 6,000 with a full row and column: the kernels' parallel paths and a long row.
-  const matrix<std::int64_t> a =
-      random_matrix<std::int64_t>(rng, shape{"big", 6000, 6000, 6.0 / 6000, true, true});
+  const matrix<std::int64_t> a = random_matrix<std::int64_t>(
+      rng, testing::ops::shape{"big", 6000, 6000, 6.0 / 6000, true, true});
   const auto identity = identity_op<std::int64_t>{};
   const auto level = bind_first(first_op<std::int64_t>{}, std::int64_t(7));
   const auto shifted = bind_second(plus_op<std::int64_t>{}, std::int64_t(100));
@@ -141,8 +141,8 @@ TEST(OpsVxmMark, AnySecondiFindsValidParents) { check_semiring<any_secondi<std::
 // and by push, reaches every vertex a serial BFS reaches, each parent an in-neighbour one level up.
 TEST(OpsVxmMark, BreadthFirstLevelsWithWBeingU) {
   rng_t rng(testing::ops::seed_of("vxm_mark bfs"));
-  const matrix<std::int64_t> a =
-      random_matrix<std::int64_t>(rng, shape{"big", 6000, 6000, 3.0 / 6000, true, true});
+  const matrix<std::int64_t> a = random_matrix<std::int64_t>(
+      rng, testing::ops::shape{"big", 6000, 6000, 3.0 / 6000, true, true});
   const std::uint64_t n = a.nrows();
   std::vector<std::int64_t> depth(n, -1);  // a serial BFS from 0
   std::vector<std::uint64_t> frontier{0};
@@ -215,8 +215,8 @@ two_pushes push_both_ways(const matrix<std::int64_t>& a, const vector<std::int64
 // entries, a bitmap), with and without the transpose and with a constant mark.
 TEST(OpsVxmMark, MarkedPushEqualsTheComposedPush) {
   rng_t rng(testing::ops::seed_of("vxm_mark marked push"));
-  const matrix<std::int64_t> a =
-      random_matrix<std::int64_t>(rng, shape{"big", 6000, 6000, 4.0 / 6000, true, true});
+  const matrix<std::int64_t> a = random_matrix<std::int64_t>(
+      rng, testing::ops::shape{"big", 6000, 6000, 4.0 / 6000, true, true});
   const std::uint64_t n = a.nrows();
   const auto level = bind_first(first_op<std::int64_t>{}, std::int64_t(3));
   std::uint64_t bitmaps = 0, sparse = 0;
@@ -246,8 +246,8 @@ TEST(OpsVxmMark, MarkedPushEqualsTheComposedPush) {
 // results sparse and a bitmap, from u of a few entries to most of them, with the transpose.
 TEST(OpsVxmMark, MarkedPushOnSeveralThreadsReachesWhatTheComposedPushReaches) {
   rng_t rng(testing::ops::seed_of("vxm_mark parallel marked push"));
-  const matrix<std::int64_t> a =
-      random_matrix<std::int64_t>(rng, shape{"big", 20000, 20000, 8.0 / 20000, true, true});
+  const matrix<std::int64_t> a = random_matrix<std::int64_t>(
+      rng, testing::ops::shape{"big", 20000, 20000, 8.0 / 20000, true, true});
   const std::uint64_t n = a.nrows();
   std::uint64_t bitmaps = 0, sparse = 0;
   for (int threads : {2, 3, 16})
@@ -261,9 +261,9 @@ TEST(OpsVxmMark, MarkedPushOnSeveralThreadsReachesWhatTheComposedPushReaches) {
           const vector<std::int64_t> u = random_vector<std::int64_t>(rng, n, u_density);
           const two_pushes r =
               push_both_ways(a, u, identity_op<std::int64_t>{}, m_density, transpose, rng);
-          const entries m_before = entries_of(r.m_before), u_entries = entries_of(u);
-          const entries got = entries_of(r.w_marked), want = entries_of(r.w_composed),
-                        m_after = entries_of(r.marked);
+          const dense_entries m_before = entries_of(r.m_before), u_entries = entries_of(u);
+          const dense_entries got = entries_of(r.w_marked), want = entries_of(r.w_composed),
+                              m_after = entries_of(r.marked);
           std::uint64_t found = 0;
           for (std::uint64_t j = 0; j < n; ++j) {
             ASSERT_EQ(bool(got[j]), bool(want[j])) << "w(" << j << ")";
@@ -295,15 +295,15 @@ TEST(OpsVxmMark, MarkedPushOnSeveralThreadsReachesWhatTheComposedPushReaches) {
 TEST(OpsVxmMark, UBeingMAndAFormattedMatrix) {
   rng_t rng(testing::ops::seed_of("vxm_mark aliasing"));
   const matrix<std::int64_t> a =
-      random_matrix<std::int64_t>(rng, shape{"square", 300, 300, 0.02, true, true});
+      random_matrix<std::int64_t>(rng, testing::ops::shape{"square", 300, 300, 0.02, true, true});
   const std::uint64_t n = a.nrows();
   using S = min_plus<std::int64_t>;
   const auto mark = bind_second(plus_op<std::int64_t>{}, std::int64_t(100));
   for (product_method method : {product_method::pull, product_method::push}) {
     // u is m: w<¬m> = m min.+ A, then m<w> = w + 100
     vector<std::int64_t> m = random_vector<std::int64_t>(rng, n, 0.3);
-    const entries m_before = entries_of(m);
-    const entries want = serial_product<S>(a, m_before, m_before, false);
+    const dense_entries m_before = entries_of(m);
+    const dense_entries want = serial_product<S>(a, m_before, m_before, false);
     vector<std::int64_t> w(n);
     vxm_mark(w, m, mark, S{}, m, a, {.method = method});
     ASSERT_EQ(entries_of(w), want);

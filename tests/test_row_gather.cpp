@@ -22,7 +22,6 @@ using testing::ops::random_matrix;
 using testing::ops::random_vector;
 using testing::ops::rng_t;
 using testing::ops::same_value;
-using testing::ops::shape;
 
 template <class T>
 csr_matrix csr_from(const matrix<T>& a) {
@@ -100,7 +99,7 @@ void check_gather(const matrix<T>& a, std::uint64_t seed) {
   }
 }
 
-const shape gather_shapes[] = {
+const testing::ops::shape gather_shapes[] = {
     {"empty", 7, 5, 0.0},
     {"rect", 23, 41, 0.15, true},
     {"square", 300, 300, 0.05, true, true},
@@ -109,7 +108,7 @@ const shape gather_shapes[] = {
 
 TEST(RowGather, GatheredRowsAreTheCsrRows) {
   std::uint64_t seed = 11;
-  for (const shape& s : gather_shapes) {
+  for (const testing::ops::shape& s : gather_shapes) {
     SCOPED_TRACE(s.name);
     rng_t rng(seed++);
     check_gather(random_matrix<double>(rng, s), seed);
@@ -139,7 +138,7 @@ formatted_matrix<T> stored_of(const matrix<T>& a, format_kind kind) {
 }
 
 template <class C>
-void expect_same(const vector<C>& got, const vector<C>& want) {
+void expect_same_vectors(const vector<C>& got, const vector<C>& want) {
   ASSERT_EQ(got.size(), want.size());
   ASSERT_EQ(got.nvals(), want.nvals());
   want.for_each([&](std::uint64_t i, const C& w) {
@@ -172,12 +171,12 @@ void check_push(const matrix<T>& a, format_kind kind, std::uint64_t seed) {
       vector<C> want(out), got(out);
       call(want, a, no_mask, d, u);
       call(got, fa, no_mask, d, u);
-      expect_same(got, want);
+      expect_same_vectors(got, want);
       want = vector<C>(out);
       got = vector<C>(out);
       call(want, a, mask, masked, u);
       call(got, fa, mask, masked, u);
-      expect_same(got, want);
+      expect_same_vectors(got, want);
     };
     if (vxm_call) {
       run(random_vector<typename S::a_type>(rng, in, density),
@@ -197,7 +196,7 @@ void check_push(const matrix<T>& a, format_kind kind, std::uint64_t seed) {
 
 TEST(RowGather, PushOverAStoredMatrixIsTheCsrPush) {
   rng_t rng(5);
-  const shape s{"big", 6000, 5000, 6.0 / 5000, true, true};
+  const testing::ops::shape s{"big", 6000, 5000, 6.0 / 5000, true, true};
   const matrix<double> a = random_matrix<double>(rng, s);
   const matrix<bool> pattern(a.nrows(), a.ncols(), a.offsets(), a.cols(), {}, true);
   for (format_kind kind : stored_format_kinds) {
@@ -219,7 +218,7 @@ TEST(RowGather, OtherStoredFormatsPushOverTheirCsr) {
   vector<double> want(300), got(300);
   vxm(want, no_mask, no_accum, plus_times<double>{}, u, a, {.method = product_method::push});
   vxm(got, no_mask, no_accum, plus_times<double>{}, u, fa, {.method = product_method::push});
-  expect_same(got, want);
+  expect_same_vectors(got, want);
   EXPECT_TRUE(fa.decoded());
 }
 
