@@ -18,6 +18,7 @@ Each fenced block names its language, and an HTML comment on the line before it 
            library has the CUDA backend), with tests/snippets/ on the include path.
   cmake    the consumer project's find_package and link lines (`my_tool` is each program).
   sh       run with bash -e in the scratch folder, where `graphring` is BUILD_DIR's CLI on PATH.
+           Blocks with the same commands (comments and spacing aside) run once.
            `ci`: the commands are the README's own, run by .ci/run, which must contain each.
            `needs-gpu`: run only where a GPU is present. `needs-dist`: run only when BUILD_DIR
            has graphring-dist (dist/), with mpirun allowed to run as root and to place more
@@ -257,6 +258,7 @@ def main():
                             + (r.stdout + r.stderr)[-1500:])
 
     ci_script = open(os.path.join(ROOT, ".ci", "run"), encoding="utf-8").read()
+    passed_sh = {}  # the commands of each sh block that passed -> its name
     for b in all_blocks:
         if b.language == "cpp" and b.option("excerpt"):
             source = open(os.path.join(ROOT, b.option("excerpt")), encoding="utf-8").read()
@@ -299,9 +301,16 @@ def main():
                 block_env = dict(env, OMPI_ALLOW_RUN_AS_ROOT="1",
                                  OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
                                  OMPI_MCA_rmaps_base_oversubscribe="1", OMP_NUM_THREADS="1")
+            # The same commands in two documents (README and a docs page) run once.
+            same = tuple(" ".join(c.split()) for c in commands if c) + tuple(sorted(b.words))
+            if same in passed_sh:
+                print(f"{b.name}: not run (the same commands as {passed_sh[same]}, which passed)")
+                continue
             r = run(["bash", "-e", "-c", b.body], scratch, block_env)
             if r.returncode:
                 fail(b, f"exit status {r.returncode}: {(r.stdout + r.stderr).strip()[-800:]}")
+            else:
+                passed_sh[same] = b.name
         elif b.language == "python":
             python = module_python(build)
             if not python:
