@@ -184,8 +184,9 @@ void check_kept_formats(graph& g) {
   g.keep_formats(true);
   check_all(g, 0);
   const std::vector<std::string> keys = g.kept_format_keys();
-  for (const char* key : {"structure sell original", "structure cci degree",
-                          "structure auto degree", "weights dtans original", "weights csr degree"})
+  for (const char* key :
+       {"structure sell original", "structure cci degree", "structure auto degree",
+        "weights dtans original", "weights csr degree", "weights csr original"})
     EXPECT_NE(std::find(keys.begin(), keys.end(), key), keys.end()) << key;
   std::vector<const void*> first;
   for (const std::string& key : keys) first.push_back(g.kept_format(key).get());
@@ -213,23 +214,25 @@ TEST(AlgorithmsFormats, KeptFormatsAreReusedAndMatchCsr) {
   }
   graph undirected = make_graph(7, both);
   check_kept_formats(undirected);
-  // Each algorithm alone keeps the copy it read.
+  // Each algorithm alone keeps the copy it read (SSSP also the weights as double it starts from).
   const adjacency_format sell{format_kind::sell, vertex_order::original};
-  auto alone = [&](const char* key, const auto& run) {
+  auto alone = [&](std::vector<std::string> keys, const auto& run) {
     graph h = make_graph(7, both);
     h.keep_formats(true);
     h.symmetric();  // known, so that MSF reads it as it is
     run(h);
-    EXPECT_EQ(h.kept_format_keys(), std::vector<std::string>{key});
+    EXPECT_EQ(h.kept_format_keys(), keys);
   };
   const std::vector<vertex_id> sources{0, 5};
-  alone("structure sell original", [&](graph& h) { algorithms::bfs(h, 0, {.format = sell}); });
-  alone("structure sell original", [&](graph& h) { algorithms::pagerank(h, {.format = sell}); });
-  alone("structure sell original", [&](graph& h) { algorithms::connected_components(h, sell); });
-  alone("structure sell original", [&](graph& h) { algorithms::triangle_count(h, sell); });
-  alone("structure sell original", [&](graph& h) { algorithms::betweenness(h, sources, sell); });
-  alone("weights sell original", [&](graph& h) { algorithms::sssp(h, 0, std::nullopt, sell); });
-  alone("weights sell original", [&](graph& h) { algorithms::minimum_spanning_forest(h, sell); });
+  alone({"structure sell original"}, [&](graph& h) { algorithms::bfs(h, 0, {.format = sell}); });
+  alone({"structure sell original"}, [&](graph& h) { algorithms::pagerank(h, {.format = sell}); });
+  alone({"structure sell original"}, [&](graph& h) { algorithms::connected_components(h, sell); });
+  alone({"structure sell original"}, [&](graph& h) { algorithms::triangle_count(h, sell); });
+  alone({"structure sell original"}, [&](graph& h) { algorithms::betweenness(h, sources, sell); });
+  alone({"weights csr original", "weights sell original"},
+        [&](graph& h) { algorithms::sssp(h, 0, std::nullopt, sell); });
+  alone({"weights csr original"}, [&](graph& h) { algorithms::sssp(h, 0); });
+  alone({"weights sell original"}, [&](graph& h) { algorithms::minimum_spanning_forest(h, sell); });
 }
 
 TEST(AlgorithmsFormats, WeightedAndNegativeWeightsMatchCsr) {
