@@ -305,15 +305,14 @@ vector<double> sssp_delta_stepping(const formatted_matrix<double>& a, vertex_id 
 
 vector<double> sssp(const graph& g, vertex_id source, std::optional<double> delta,
                     const adjacency_format& format) {
-  // A's weights as double, kept with g while g keeps its formats (as the Python package's graphs
-  // do), and with them what a run caches on them (their summary for Δ): a later source on the
-  // same graph neither converts the weights again nor reads them all before it starts.
-  const formatted_matrix<double> weights =
-      formatted_weights(g, {format_kind::csr, vertex_order::original}, false);
+  // A's weights as double (the CSR the format was made from), kept with g while g keeps its
+  // formats, and with them what a run caches on them (their summary for Δ): a later source on the
+  // same graph neither converts the weights again nor reads them all before it starts. Only some
+  // runs pull (Bellman-Ford, uniform weights): Aᵀ's format is built at the first pull.
+  const formatted_matrix<double> weights = formatted_weights(g, format, false);
   const matrix<double>& a = plain_matrix(weights);
   if (format.plain_csr()) return shortest_paths(a, a, source, delta);
-  // Only some runs pull (Bellman-Ford, uniform weights): Aᵀ's format is built at the first pull.
-  return shortest_paths(formatted_weights(g, format, false), a, source, delta);
+  return shortest_paths(weights, a, source, delta);
 }
 
 }  // namespace graphring::algorithms
