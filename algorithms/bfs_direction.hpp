@@ -20,13 +20,14 @@
 namespace graphring::algorithms::detail {
 
 // One level: the unvisited out-neighbours of the frontier, each with the vertex that reached it,
-// recorded in `visited` as mark(parent) (vxm_mark). The step's direction is appended to `steps`.
+// recorded in `visited` as mark(parent) (vxm_mark). The step's direction is appended to `steps`;
+// `report`, where given, receives the new frontier's edges when the step counted them.
 template <class Vector, class Mark, class Matrix>
 void expand(Vector& q, Vector& visited, const Mark& mark, const Matrix& a, product_method method,
-            std::vector<bfs_direction>& steps) {
+            std::vector<bfs_direction>& steps, step_report* report) {
   steps.push_back(method == product_method::pull ? bfs_direction::pull : bfs_direction::push);
   // q<¬visited, replace> = q any.secondi A;  visited<q> = mark(q)
-  vxm_mark(q, visited, mark, any_secondi<std::int64_t>{}, q, a, {.method = method});
+  vxm_mark(q, visited, mark, any_secondi<std::int64_t>{}, q, a, {.method = method}, report);
 }
 
 // The edges leaving the frontier: m_f = Σ_{v ∈ q} outdeg(v) = ⊕ A⟨q⟩ (the entries of q's rows).
@@ -35,7 +36,9 @@ std::int64_t frontier_edges(const Vector& q, const Matrix& a) {
   return reduce(plus_monoid<std::int64_t>{}, a, q, {.structural_mask = true});
 }
 
-// Beamer's rule: the direction of the next step, given the current one.
+// Beamer's rule: the direction of the next step, given the current one. The frontier's edges m_f
+// come from the step that found it where that step counted them (its report), as GAP's top-down
+// step counts them, else from a reduce over the frontier's rows.
 template <class Vector, class Matrix>
 class direction_rule {
  public:
@@ -51,7 +54,8 @@ class direction_rule {
       // nor counted while pulling, so m_u is what the push steps left unexplored.
       if (size < last_size_ && double(size) < double(n_) / options_.beta) pulling_ = false;
     } else {
-      const std::int64_t edges = frontier_edges(q, a_);
+      const std::int64_t edges =
+          report_.counted ? std::int64_t(report_.w_row_entries) : frontier_edges(q, a_);
       if (double(edges) > double(unexplored_) / options_.alpha) {
         pulling_ = true;
       } else {
@@ -62,6 +66,12 @@ class direction_rule {
     return pulling_ ? product_method::pull : product_method::push;
   }
 
+  // Where the step after next() reports what the rule reads at the following one (none when the
+  // direction is forced, so that no step counts what nothing reads).
+  step_report* report() {
+    return options_.direction == bfs_direction::automatic ? &report_ : nullptr;
+  }
+
  private:
   const Matrix& a_;
   bfs_options options_;
@@ -69,6 +79,7 @@ class direction_rule {
   std::int64_t unexplored_;
   std::int64_t last_size_ = 0;
   bool pulling_ = false;
+  step_report report_;
 };
 
 // The levels after the source's: each level's frontier q (expand), recorded as it is found,
@@ -83,9 +94,10 @@ void search_levels(const Matrix& a, Vector& q, Vector& levels, Vector& parents,
   for (std::int64_t level = 1;; ++level) {
     const product_method method = rule.next(q);
     if (options.levels) {
-      expand(q, levels, bind_first(first_op<std::int64_t>{}, level), a, method, steps);
+      expand(q, levels, bind_first(first_op<std::int64_t>{}, level), a, method, steps,
+             rule.report());
     } else {
-      expand(q, parents, identity_op<std::int64_t>{}, a, method, steps);
+      expand(q, parents, identity_op<std::int64_t>{}, a, method, steps, rule.report());
     }
     if (q.nvals() == 0) break;
     // parents<q> = q

@@ -23,6 +23,7 @@
 #include "engine/formatted_matrix.hpp"
 #include "engine/ops/mxv_format.hpp"
 #include "engine/ops/vxm_mark.hpp"
+#include "kernels/cpu/push_marked.hpp"
 #include "tests/ops_random.hpp"
 
 namespace graphring {
@@ -183,10 +184,36 @@ TEST(OpsVxmMark, BreadthFirstLevelsWithWBeingU) {
 }
 
 // The same push step twice from m (random, of the given density): m held as a bitmap (the
-// marked push) and m held sparse (vxm and the assignment composed), w and m after each.
+// marked push) and m held sparse (vxm and the assignment composed), w and m after each, and
+// what each step reported of w's row entries.
 struct two_pushes {
   vector<std::int64_t> m_before, w_marked, marked, w_composed, composed;
+  step_report marked_report, composed_report;
 };
+
+// Σ_{j ∈ w} |P(j,:)|, P the matrix a push over a (transposed or not) reads: the row entries a
+// step reports.
+std::uint64_t row_entries_of(const vector<std::int64_t>& w, const matrix<std::int64_t>& a,
+                             bool transpose) {
+  const matrix<std::int64_t>& p = transpose ? a.transposed() : a;
+  std::uint64_t sum = 0;
+  for (std::uint64_t j = 0; j < w.size(); ++j)
+    if (w.get(j)) sum += p.offsets()[j + 1] - p.offsets()[j];
+  return sum;
+}
+
+// The marked push's report holds w's row entries exactly when its edges are fewer than n / 16
+// (else it is empty); the composed step's is empty. Returns whether the marked push counted.
+bool expect_reports(const two_pushes& r, const vector<std::int64_t>& u,
+                    const matrix<std::int64_t>& a, bool transpose) {
+  // u's edges: the rows of the same matrix at u's indices
+  const bool sparse = row_entries_of(u, a, transpose) * sparse_density_divisor < a.nrows();
+  EXPECT_EQ(r.marked_report.counted, sparse);
+  EXPECT_EQ(r.marked_report.w_row_entries, sparse ? row_entries_of(r.w_marked, a, transpose) : 0u);
+  EXPECT_FALSE(r.composed_report.counted) << "the composed step counts nothing";
+  EXPECT_EQ(r.composed_report.w_row_entries, 0u);
+  return sparse;
+}
 
 template <class Mark>
 two_pushes push_both_ways(const matrix<std::int64_t>& a, const vector<std::int64_t>& u,
@@ -197,14 +224,17 @@ two_pushes push_both_ways(const matrix<std::int64_t>& a, const vector<std::int64
                vector<std::int64_t>(n),
                {},
                vector<std::int64_t>(n),
+               {},
+               {},
                {}};
   r.marked = r.m_before;
   r.composed = r.m_before;
   r.marked.to_bitmap();
   r.composed.to_sparse();
   const descriptor d{.transpose_second = transpose, .method = product_method::push};
-  vxm_mark(r.w_marked, r.marked, mark, S{}, u, a, d);
-  vxm_mark(r.w_composed, r.composed, mark, S{}, u, a, d);
+  r.composed_report = {true, 1};  // a stale figure, which the step must clear
+  vxm_mark(r.w_marked, r.marked, mark, S{}, u, a, d, &r.marked_report);
+  vxm_mark(r.w_composed, r.composed, mark, S{}, u, a, d, &r.composed_report);
   return r;
 }
 
@@ -212,14 +242,15 @@ two_pushes push_both_ways(const matrix<std::int64_t>& a, const vector<std::int64
 // thread keeps the first entry of u for each j, as the composed push does: w and m equal bit for
 // bit those of the same step with m held sparse (which composes vxm and the assignment), from m
 // nearly empty to nearly full, u from one entry to thousands (results sparse and, past n / 16
-// entries, a bitmap), with and without the transpose and with a constant mark.
+// entries, a bitmap), with and without the transpose and with a constant mark; its report adds
+// up the row lengths of w's indices.
 TEST(OpsVxmMark, MarkedPushEqualsTheComposedPush) {
   rng_t rng(testing::ops::seed_of("vxm_mark marked push"));
   const matrix<std::int64_t> a = random_matrix<std::int64_t>(
       rng, testing::ops::shape{"big", 6000, 6000, 4.0 / 6000, true, true});
   const std::uint64_t n = a.nrows();
   const auto level = bind_first(first_op<std::int64_t>{}, std::int64_t(3));
-  std::uint64_t bitmaps = 0, sparse = 0;
+  std::uint64_t bitmaps = 0, sparse = 0, counted = 0;
   omp_set_num_threads(1);
   for (double m_density : {0.001, 0.2, 0.9})
     for (double u_density : {0.0002, 0.01, 0.3})
@@ -232,24 +263,28 @@ TEST(OpsVxmMark, MarkedPushEqualsTheComposedPush) {
         ASSERT_EQ(entries_of(r.marked), entries_of(r.composed));
         EXPECT_EQ(r.marked.nvals(), r.composed.nvals());
         EXPECT_NE(r.marked.form(), vector_form::sparse) << "m only gained entries";
+        counted += expect_reports(r, u, a, transpose);
         (r.w_marked.form() == vector_form::sparse ? sparse : bitmaps) += r.w_marked.nvals() > 0;
       }
   omp_set_num_threads(2);
   EXPECT_GT(bitmaps, 0u) << "no case made a bitmap result";
   EXPECT_GT(sparse, 0u) << "no case made a sparse result";
+  EXPECT_GT(counted, 0u) << "no push counted its reached rows";
 }
 
 // On several threads a marked push of more than kernels::marked_push_serial_work edges lets each
 // thread claim the indices it reaches first: w and m hold exactly the indices of the composed
 // push (m sparse), none lost or taken twice, and each w(j) is an entry k of u with an edge to j,
-// m(j) its mark (here the parent itself), m's earlier entries untouched; on 2, 3 and 16 threads,
-// results sparse and a bitmap, from u of a few entries to most of them, with the transpose.
+// m(j) its mark (here the parent itself), m's earlier entries untouched, and the threads' sums of
+// row lengths add up to w's where the push counts them; on 2, 3 and 16 threads, results sparse
+// and a bitmap, from u of a few hundred entries (a push counted) to most of them, with the
+// transpose.
 TEST(OpsVxmMark, MarkedPushOnSeveralThreadsReachesWhatTheComposedPushReaches) {
   rng_t rng(testing::ops::seed_of("vxm_mark parallel marked push"));
   const matrix<std::int64_t> a = random_matrix<std::int64_t>(
-      rng, testing::ops::shape{"big", 20000, 20000, 8.0 / 20000, true, true});
+      rng, testing::ops::shape{"big", 50000, 50000, 4.0 / 50000, true, true});
   const std::uint64_t n = a.nrows();
-  std::uint64_t bitmaps = 0, sparse = 0;
+  std::uint64_t bitmaps = 0, sparse = 0, counted_in_parallel = 0;
   for (int threads : {2, 3, 16})
     for (double m_density : {0.001, 0.5, 0.95})
       for (double u_density : {0.01, 0.05, 0.6})
@@ -285,11 +320,53 @@ TEST(OpsVxmMark, MarkedPushOnSeveralThreadsReachesWhatTheComposedPushReaches) {
           }
           EXPECT_EQ(r.w_marked.nvals(), found);
           EXPECT_EQ(r.marked.nvals(), r.composed.nvals());
+          const bool wide = row_entries_of(u, a, transpose) > kernels::marked_push_serial_work;
+          counted_in_parallel += expect_reports(r, u, a, transpose) && wide;
           (r.w_marked.form() == vector_form::sparse ? sparse : bitmaps) += found > 0;
         }
   omp_set_num_threads(2);
   EXPECT_GT(bitmaps, 0u) << "no case made a bitmap result";
   EXPECT_GT(sparse, 0u) << "no case made a sparse result";
+  EXPECT_GT(counted_in_parallel, 0u) << "no push on several threads counted its reached rows";
+}
+
+// Only the marked push over a square matrix, from a frontier of fewer than n / 16 edges, counts
+// row entries: a pull, a push over a rectangular matrix, one over a formatted matrix and one of
+// more edges leave the report empty, clearing a stale figure.
+TEST(OpsVxmMark, ReportsOnlyWhatItCounted) {
+  rng_t rng(testing::ops::seed_of("vxm_mark report"));
+  using S = any_secondi<std::int64_t>;
+  const std::uint64_t n = 4000;
+  const matrix<std::int64_t> square =
+      random_matrix<std::int64_t>(rng, testing::ops::shape{"square", n, n, 0.002, false, false});
+  const matrix<std::int64_t> wide = random_matrix<std::int64_t>(
+      rng, testing::ops::shape{"wide", n, n + 100, 0.002, false, false});
+  const formatted_matrix<std::int64_t> cci(square, format_kind::cci);
+  vector<std::int64_t> u(n);  // three rows: about 24 edges, far fewer than n / 16
+  for (std::uint64_t k : {0, 1, 2}) u.set(k, std::int64_t(k));
+  ASSERT_LT(row_entries_of(u, square, false) * sparse_density_divisor, n);
+  const vector<std::int64_t> dense_u = random_vector<std::int64_t>(rng, n, 0.5);
+  auto step = [&](const auto& a, product_method method, vector<std::int64_t>& w,
+                  const vector<std::int64_t>& from) {
+    vector<std::int64_t> m(a.ncols());
+    m.to_bitmap();
+    w = vector<std::int64_t>(a.ncols());
+    step_report report{true, 1};
+    vxm_mark(w, m, identity_op<std::int64_t>{}, S{}, from, a, {.method = method}, &report);
+    EXPECT_GT(w.nvals(), 0u);
+    if (!report.counted) {
+      EXPECT_EQ(report.w_row_entries, 0u);
+    }
+    return report;
+  };
+  vector<std::int64_t> w;
+  const step_report pushed = step(square, product_method::push, w, u);
+  ASSERT_TRUE(pushed.counted);
+  EXPECT_EQ(pushed.w_row_entries, row_entries_of(w, square, false));
+  EXPECT_FALSE(step(square, product_method::pull, w, u).counted);
+  EXPECT_FALSE(step(wide, product_method::push, w, u).counted);
+  EXPECT_FALSE(step(cci, product_method::push, w, u).counted);
+  EXPECT_FALSE(step(square, product_method::push, w, dense_u).counted);
 }
 
 TEST(OpsVxmMark, UBeingMAndAFormattedMatrix) {

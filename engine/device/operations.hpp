@@ -163,10 +163,13 @@ std::pair<typename D::c_type, typename E::c_type> vxm_apply_dot(
 // w<¬s(m), replace> = u ⊕.⊗ A, then m<s(w)> = mark(w) (engine/ops/vxm_mark.hpp), as the CPU
 // composes it when it does not fuse: the product, then an assign of w or of a scalar at w's
 // entries. mark is identity_op (m records w) or bind_first(first_op, s) (m records s), the two
-// marks BFS uses, so nothing more is instantiated.
+// marks BFS uses, so nothing more is instantiated. It counts no row entries: `report` is left
+// empty.
 template <class S, class W, class M, class Mark, class U, class AT>
 void vxm_mark(device_vector<W>& w, device_vector<M>& m, const Mark& mark, S semiring,
-              const device_vector<U>& u, const device_matrix<AT>& a, descriptor d = {}) {
+              const device_vector<U>& u, const device_matrix<AT>& a, descriptor d = {},
+              step_report* report = nullptr) {
+  if (report) *report = {};
   d.structural_mask = d.complement_mask = d.replace = true;
   vxm(w, m, no_accum, semiring, u, a, d);
   if constexpr (std::is_same_v<Mark, identity_op<W>>) {

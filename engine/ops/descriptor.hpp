@@ -27,6 +27,17 @@ struct descriptor {
   product_method method = product_method::automatic;
 };
 
+// What a traversal step (vxm_mark) may report besides its result, when asked (a graphring
+// extension): w_row_entries = Σ_{j ∈ w} |A(j,:)|, the entries of the rows a push from w would
+// read (rows of the matrix the step pushed over, which must be square), where `counted` says the
+// step's push counted them as it found each j (else both are cleared; vxm_mark.hpp says when). A
+// direction-optimizing BFS needs this sum of the next frontier (Beamer's m_f) and would else read
+// the frontier's rows once more.
+struct step_report {
+  bool counted = false;
+  std::uint64_t w_row_entries = 0;
+};
+
 struct no_mask_t {};
 inline constexpr no_mask_t no_mask{};
 

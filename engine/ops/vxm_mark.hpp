@@ -13,6 +13,10 @@
 // by an atomic exchange on m's presence byte, so w(j) may come from any entry of u reaching j).
 // Otherwise (a formatted matrix, m sparse or dense, another monoid's push) the two operations run
 // as written, the second visiting only w's entries. w may be u; w being m is a usage error.
+// Given a step_report (descriptor.hpp), the fused push over a square matrix, when its edges are
+// fewer than n / 16 (so that what it reaches is sparse), also adds up the row lengths of the
+// indices it reaches, read as it claims each one: the next frontier's edges that BFS's direction
+// rule needs; any other step leaves the report empty.
 // d's mask flags are implied (structural, complemented, replace); its method and
 // transpose_second are honoured.
 #pragma once
@@ -70,7 +74,7 @@ bool pulled_and_marked(vector<W>& w, vector<M>& m, const Mark& mark, const vecto
 // (the caller then pulls fused, or composes the two operations).
 template <class S, class W, class M, class Mark, class U, class AT>
 bool pushed_and_marked(vector<W>& w, vector<M>& m, const Mark& mark, const vector<U>& u,
-                       const matrix<AT>& a, const descriptor& d) {
+                       const matrix<AT>& a, const descriptor& d, step_report* report) {
   using C = typename S::c_type;
   if constexpr (!std::is_same_v<W, C> || !is_any_v<typename S::add_monoid>) {
     return false;
@@ -83,8 +87,10 @@ bool pushed_and_marked(vector<W>& w, vector<M>& m, const Mark& mark, const vecto
     const vector<U>& x = sparse_form(u, spare);
     const kernels::marked_target<M, Mark> target{m.values(), m.present(), mark};
     kernels::marked_push_result<C> t;
-    kernels::push_marked<S>(rows.view(), x.indices(), x.indices(), x.values(), x.nvals(), target,
-                            push_workspace<C>(), sparse_density_divisor, t);
+    if (kernels::push_marked<S>(rows.view(), x.indices(), x.indices(), x.values(), x.nvals(),
+                                target, report != nullptr, push_workspace<C>(),
+                                sparse_density_divisor, t))
+      *report = {true, t.reached_row_entries};
     const std::uint64_t n = rows.ncols();
     w = t.bitmap ? vector<C>::from_bitmap(n, std::move(t.values), std::move(t.present), t.count)
                  : vector<C>::from_sorted(n, std::move(t.indices), std::move(t.values));
@@ -98,12 +104,14 @@ bool pushed_and_marked(vector<W>& w, vector<M>& m, const Mark& mark, const vecto
 }  // namespace detail
 
 // w<¬s(m), replace> = u ⊕.⊗ A, then m<s(w)> = mark(w). Matrix is a matrix or a formatted_matrix
-// (for the latter include engine/ops/mxv_format.hpp); w may be u.
+// (for the latter include engine/ops/mxv_format.hpp); w may be u. `report`, where given, is
+// filled as above.
 template <class S, class W, class M, class Mark, class U, class Matrix>
 void vxm_mark(vector<W>& w, vector<M>& m, const Mark& mark, S, const vector<U>& u, const Matrix& a,
-              descriptor d = {}) {
+              descriptor d = {}, step_report* report = nullptr) {
   if (static_cast<const void*>(&w) == static_cast<const void*>(&m))
     throw error(error_kind::usage, "vxm_mark's output vector cannot be its mask");
+  if (report) *report = {};
   d.structural_mask = d.complement_mask = d.replace = true;
   detail::check_dimension(m.size(), d.transpose_second ? a.nrows() : a.ncols(), "the mask's size");
   if constexpr (detail::is_plain_matrix_v<Matrix>) {
@@ -111,7 +119,7 @@ void vxm_mark(vector<W>& w, vector<M>& m, const Mark& mark, S, const vector<U>& 
                             "the input vector's size");
     detail::check_dimension(w.size(), m.size(), "the output vector's size");
     if (detail::pulled_and_marked<S>(w, m, mark, u, a, d)) return;
-    if (detail::pushed_and_marked<S>(w, m, mark, u, a, d)) return;
+    if (detail::pushed_and_marked<S>(w, m, mark, u, a, d, report)) return;
   }
   vxm(w, m, no_accum, S{}, u, a, d);
   // m<s(w)> = mark(w): only w's entries are visited

@@ -16,6 +16,12 @@
 // The reached indices come out ascending, read off one mark bit per index through one summary
 // bit per mark word, so that listing them costs their number and n / 4096, not n / 64; as a
 // bitmap (the values found in place, presence bytes set) when they are many.
+// Asked to (a square, count_rows), a push sure to give a sparse result (fewer than n /
+// sparse_divisor edges) also adds up the row lengths |A(j,:)| of the indices it claims, read as
+// each j is claimed: the edges the next step of a traversal pushes from, which GAP's top-down
+// step counts the same way for its direction rule, where a separate pass over a sparse frontier
+// would read its row offsets cold, one by one. A wider push may reach a dense share of the
+// indices, whose offsets such a pass reads faster in index order: it counts nothing.
 #pragma once
 
 #include <omp.h>
@@ -45,6 +51,7 @@ struct marked_target {
 template <class C>
 struct marked_push_result {
   std::uint64_t count = 0;
+  std::uint64_t reached_row_entries = 0;  // Σ |A(j,:)| over the reached j, when counted
   bool bitmap = false;
   array<vertex_id> indices;
   array<C> values;
@@ -113,10 +120,12 @@ GRAPHRING_INLINE bool claim(std::uint8_t* held, std::uint32_t j) {
 template <class S, class V, class U, class M, class Mark>
 void push_marked_on_one_thread(const csr_view<V>& a, const std::uint32_t* u_index,
                                const std::uint32_t* u_row, const U* u_value, std::uint64_t u_nvals,
-                               const marked_target<M, Mark>& m,
-                               scatter_workspace<typename S::c_type>& w) {
+                               const marked_target<M, Mark>& m, bool count_rows,
+                               scatter_workspace<typename S::c_type>& w,
+                               std::uint64_t& row_entries) {
   using C = typename S::c_type;
   std::uint8_t* held = m.present;
+  std::uint64_t entries = 0;
   C* values = w.values.data();
   std::uint64_t* marks = w.marks.data();
   std::uint64_t* summary = w.summary.data();
@@ -130,10 +139,12 @@ void push_marked_on_one_thread(const csr_view<V>& a, const std::uint32_t* u_inde
         values[j] = value;
         m.values[j] = M(m.mark(value));
         held[j] = 1;
+        if (count_rows) entries += a.offsets[j + 1] - a.offsets[j];
         marks[j / 64] |= std::uint64_t(1) << (j % 64);
         summary[j / 4096] |= std::uint64_t(1) << (j / 64 % 64);
         reached.push_back(j);
       });
+  row_entries = entries;
 }
 
 // Threads take chunks of u of equal edge work (marked_push_chunk_work edges or more, one to
@@ -144,22 +155,22 @@ void push_marked_on_one_thread(const csr_view<V>& a, const std::uint32_t* u_inde
 template <class S, class V, class U, class M, class Mark>
 void push_marked_in_parallel(const csr_view<V>& a, const std::uint32_t* u_index,
                              const std::uint32_t* u_row, const U* u_value, std::uint64_t u_nvals,
-                             std::uint64_t work, const marked_target<M, Mark>& m,
-                             scatter_workspace<typename S::c_type>& w,
-                             std::uint64_t sparse_divisor) {
+                             std::uint64_t work, const marked_target<M, Mark>& m, bool count_rows,
+                             scatter_workspace<typename S::c_type>& w, std::uint64_t sparse_divisor,
+                             std::uint64_t& row_entries) {
   using C = typename S::c_type;
   constexpr int buffered = 256;
   std::uint8_t* held = m.present;
   C* values = w.values.data();
   w.touched.resize(std::min<std::uint64_t>(work, a.ncols));
   std::uint32_t* reached = w.touched.data();
-  std::uint64_t count = 0;
+  std::uint64_t count = 0, entries = 0;
   // chunk c: entries [first[c], first[c + 1]) of u
   const std::uint64_t threads = std::uint64_t(omp_get_max_threads());
   const std::uint64_t chunks = std::min(
       u_nvals, std::clamp<std::uint64_t>(work / marked_push_chunk_work, threads, threads * 16));
   const std::vector<std::uint64_t> first = equal_work_chunks(a, u_row, u_nvals, work, chunks);
-#pragma omp parallel
+#pragma omp parallel reduction(+ : entries)
   {
     std::uint32_t mine[buffered];
     int listed = 0;
@@ -184,12 +195,14 @@ void push_marked_in_parallel(const csr_view<V>& a, const std::uint32_t* u_index,
             const C value = push_product<S>(a, u_value, e, k, p, j);
             values[j] = value;
             m.values[j] = M(m.mark(value));
+            if (count_rows) entries += a.offsets[j + 1] - a.offsets[j];
             mine[listed++] = j;
             if (listed == buffered) flush();
           });
     flush();
   }
   w.touched.resize(count);
+  row_entries = entries;
   if (count * sparse_divisor >= a.ncols) return;  // a bitmap result: no marks needed
   std::uint64_t* marks = w.marks.data();
   std::uint64_t* summary = w.summary.data();
@@ -204,22 +217,29 @@ void push_marked_in_parallel(const csr_view<V>& a, const std::uint32_t* u_index,
 
 // The marked push over the frontier u (entry e is u(u_index[e]) = u_value[e], its edges row
 // u_row[e] of `a`, as spmspv_push takes them), m's bytes and values in `m`: w into `out`, a bitmap
-// where it holds n / sparse_divisor entries or more.
+// where it holds n / sparse_divisor entries or more. With count_rows, the row lengths of the
+// reached indices are added up in out.reached_row_entries, and `true` returned, when `a` is square
+// and u's edges are fewer than n / sparse_divisor; else nothing is counted and `false` returned.
 template <class S, class V, class U, class M, class Mark>
-void push_marked(const csr_view<V>& a, const std::uint32_t* u_index, const std::uint32_t* u_row,
+bool push_marked(const csr_view<V>& a, const std::uint32_t* u_index, const std::uint32_t* u_row,
                  const U* u_value, std::uint64_t u_nvals, const marked_target<M, Mark>& m,
-                 scatter_workspace<typename S::c_type>& w, std::uint64_t sparse_divisor,
-                 marked_push_result<typename S::c_type>& out) {
+                 bool count_rows, scatter_workspace<typename S::c_type>& w,
+                 std::uint64_t sparse_divisor, marked_push_result<typename S::c_type>& out) {
   static_assert(is_any_v<typename S::add_monoid>, "the marked push keeps one product per index");
   std::uint64_t work = 0;
   for (std::uint64_t e = 0; e < u_nvals; ++e) work += a.offsets[u_row[e] + 1] - a.offsets[u_row[e]];
+  count_rows = count_rows && a.nrows == a.ncols && work * sparse_divisor < a.ncols;
+  std::uint64_t row_entries = 0;
   w.prepare(a.ncols);
   if (work <= marked_push_serial_work || omp_get_max_threads() == 1)
-    detail::push_marked_on_one_thread<S>(a, u_index, u_row, u_value, u_nvals, m, w);
+    detail::push_marked_on_one_thread<S>(a, u_index, u_row, u_value, u_nvals, m, count_rows, w,
+                                         row_entries);
   else
-    detail::push_marked_in_parallel<S>(a, u_index, u_row, u_value, u_nvals, work, m, w,
-                                       sparse_divisor);
+    detail::push_marked_in_parallel<S>(a, u_index, u_row, u_value, u_nvals, work, m, count_rows, w,
+                                       sparse_divisor, row_entries);
   detail::list_reached(w, a.ncols, sparse_divisor, out);
+  out.reached_row_entries = row_entries;
+  return count_rows;
 }
 
 }  // namespace graphring::kernels
