@@ -148,10 +148,13 @@ void push_marked_on_one_thread(const csr_view<V>& a, const std::uint32_t* u_inde
 }
 
 // Threads take chunks of u of equal edge work (marked_push_chunk_work edges or more, one to
-// sixteen a thread) in turn and claim each j (claim); each lists what it claimed in a small
-// buffer of its own, moved into w.touched (sized for every edge or every index) at a place taken
-// by an atomic add. The reached indices are marked afterwards when they are few enough to be
-// listed in order.
+// sixteen a thread) in turn and claim each j (claim); each lists what it claimed, with its value,
+// in a small buffer of its own, moved into w.touched (sized for every edge or every index) at a
+// place taken by an atomic add. The buffer's flush also writes w(j) and m(j) (and adds up the row
+// lengths): a locked exchange waits for every store and load before it to complete, so stores
+// made between claims would each wait out a cache miss (on a grid's diagonal frontier every j is
+// a line of its own), where a flush's stores overlap. The reached indices are marked afterwards
+// when they are few enough to be listed in order.
 template <class S, class V, class U, class M, class Mark>
 void push_marked_in_parallel(const csr_view<V>& a, const std::uint32_t* u_index,
                              const std::uint32_t* u_row, const U* u_value, std::uint64_t u_nvals,
@@ -173,6 +176,7 @@ void push_marked_in_parallel(const csr_view<V>& a, const std::uint32_t* u_index,
 #pragma omp parallel reduction(+ : entries)
   {
     std::uint32_t mine[buffered];
+    C mine_values[buffered];
     int listed = 0;
     auto flush = [&] {
       std::uint64_t at;
@@ -182,6 +186,12 @@ void push_marked_in_parallel(const csr_view<V>& a, const std::uint32_t* u_index,
         count += std::uint64_t(listed);
       }
       std::copy(mine, mine + listed, reached + at);
+      for (int i = 0; i < listed; ++i) {
+        const std::uint32_t j = mine[i];
+        values[j] = mine_values[i];
+        m.values[j] = M(m.mark(mine_values[i]));
+        if (count_rows) entries += a.offsets[j + 1] - a.offsets[j];
+      }
       listed = 0;
     };
 #pragma omp for schedule(dynamic, 1) nowait
@@ -192,10 +202,7 @@ void push_marked_in_parallel(const csr_view<V>& a, const std::uint32_t* u_index,
           [&](std::uint64_t e, std::uint32_t k, std::uint64_t p) {
             const std::uint32_t j = a.cols[p];
             if (!claim(held, j)) return;
-            const C value = push_product<S>(a, u_value, e, k, p, j);
-            values[j] = value;
-            m.values[j] = M(m.mark(value));
-            if (count_rows) entries += a.offsets[j + 1] - a.offsets[j];
+            mine_values[listed] = push_product<S>(a, u_value, e, k, p, j);
             mine[listed++] = j;
             if (listed == buffered) flush();
           });
