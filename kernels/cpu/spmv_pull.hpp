@@ -354,12 +354,14 @@ bool fold_long_row(const csr_view<V>& a, const X* x, const std::uint8_t* x_prese
 // Rows [begin, end) of one chunk: y(i) for every allowed row of at most long_row entries; longer
 // rows are listed in `long_rows` for the team. A chunk whose entries number long_row or fewer holds
 // no long row, and runs without the test (holds_long false): the list's push_back, a call, would
-// otherwise keep the loop's pointers out of registers. The view arrives by value, so the stores to
-// y and y_present cannot be taken to change its pointers. Returns how many rows took a product.
+// otherwise keep the loop's pointers out of registers. The view and the mask test arrive by value,
+// so the byte stores to y_present (which may alias anything) cannot be taken to change their
+// pointers and flags, which would else be read again at every row. Returns how many rows took a
+// product.
 template <bool iso, bool ahead, bool holds_long, class S, class V, class X, class Out,
           class Allowed>
 std::uint64_t pull_chunk(const csr_view<V> a, const X* x, const std::uint8_t* x_present,
-                         const Out out, const Allowed& allowed, std::uint64_t begin,
+                         const Out out, const Allowed allowed, std::uint64_t begin,
                          std::uint64_t end, std::uint64_t long_row,
                          std::vector<std::uint64_t>& long_rows) {
   using C = typename S::c_type;
